@@ -1,0 +1,26 @@
+"""The rules core: pure, deterministic game values shared by every game.
+
+Nothing here prints, sleeps or does I/O. A game is a `GameState` value; the
+seat to act asks it for `legal_actions`, and `apply` returns the next state
+with the events that happened.
+"""
+
+from sixdot.core.errors import IllegalAction, NotationError, OptionError, SixdotError
+from sixdot.core.options import OptionSpec
+from sixdot.core.rng import Rng
+from sixdot.core.state import Action, Event, GameState, Refusal, Rules, replay
+
+__all__ = [
+    "Action",
+    "Event",
+    "GameState",
+    "IllegalAction",
+    "NotationError",
+    "OptionError",
+    "OptionSpec",
+    "Refusal",
+    "Rng",
+    "Rules",
+    "SixdotError",
+    "replay",
+]

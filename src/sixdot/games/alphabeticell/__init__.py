@@ -1,0 +1,1 @@
+"""Alphabeticell: build a strictly alphabetical line from two-letter cards."""
