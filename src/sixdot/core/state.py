@@ -57,7 +57,7 @@ class Action(ABC):
 class Event:
     """Something that happened. Public unless a subclass narrows `visible_to`."""
 
-    def visible_to(self, seat: int) -> bool:  # noqa: ARG002 - public by default
+    def visible_to(self, seat: int) -> bool:
         return True
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from sixdot.decks import load_deck
+from sixdot.decks import DeckEntry, load_deck
 
 
 @dataclass(frozen=True, order=True)
@@ -36,3 +36,14 @@ def deck() -> tuple[Card, ...]:
 @cache
 def by_face() -> dict[str, Card]:
     return {card.face: card for card in deck()}
+
+
+@cache
+def points_per_card() -> int:
+    """What each card in a line scores, from the deck file."""
+    return int(load_deck("alphabeticell")["points_per_card"])
+
+
+def deck_list() -> list[DeckEntry]:
+    """The deck as the `cards` command lists it; every card is unique."""
+    return [DeckEntry(card, 1, points_per_card()) for card in deck()]

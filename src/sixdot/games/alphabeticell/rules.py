@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any
 
 from sixdot.core import Action, Event, GameState, NotationError, OptionSpec, Refusal, Rng, Rules
-from sixdot.games.alphabeticell.cards import Card, by_face, deck
+from sixdot.games.alphabeticell.cards import Card, by_face, deck, points_per_card
 
 LINE_GOAL = 11
 DEAL = 3
@@ -166,15 +166,20 @@ def line_letters(line: Line) -> str:
     return "".join(p.letter or "" for p in line)
 
 
+def line_after(line: Line, take: Take) -> tuple[str, End]:
+    """The line's letters once `take` is made, and the end the card joins."""
+    letters = take.fix if take.fix is not None else line_letters(line)
+    if take.letter < letters[0]:
+        return take.letter + letters, End.LEFT
+    return letters + take.letter, End.RIGHT
+
+
 def line_takes(line: Line, card: Card) -> tuple[Take, ...]:
     """Every way `card` can join `line`, letters chosen, in a stable order."""
     if len(line) == 1:
         first = line[0].card
         return tuple(
-            Take(card, new, old)
-            for new in card.letters
-            for old in first.letters
-            if new != old
+            Take(card, new, old) for new in card.letters for old in first.letters if new != old
         )
     low, high = line[0].letter or "", line[-1].letter or ""
     return tuple(Take(card, x) for x in card.letters if x < low or x > high)
@@ -284,7 +289,7 @@ class State(GameState):
     def explain(self, seat: int, action: Action) -> Refusal:
         if self.phase is Phase.PICK:
             if not isinstance(action, Keep):
-                return Refusal.of("refuse-abc-pick-first")
+                return Refusal.of("refuse-abc-pick-first", cards=self.hands[seat])
             return Refusal.of("refuse-abc-not-dealt", card=action.card, cards=self.hands[seat])
         if isinstance(action, Keep):
             return Refusal.of("refuse-abc-setup-over")
@@ -302,11 +307,16 @@ class State(GameState):
         if len(line) == 1:
             first = line[0].card
             if take.fix is None:
-                return Refusal.of("refuse-abc-fix-needed", card=take.card, first=first)
-            if take.fix not in first.letters:
+                example = next(t for t in line_takes(line, take.card) if t.letter == take.letter)
                 return Refusal.of(
-                    "refuse-abc-letter-not-on-card", card=first, letter=take.fix
+                    "refuse-abc-fix-needed",
+                    card=take.card,
+                    first=first,
+                    letter=example.letter,
+                    fix=example.fix,
                 )
+            if take.fix not in first.letters:
+                return Refusal.of("refuse-abc-letter-not-on-card", card=first, letter=take.fix)
             return Refusal.of("refuse-abc-same-letter", letter=take.letter)
         if take.fix is not None:
             return Refusal.of("refuse-abc-already-fixed", line=line_letters(line))
@@ -346,15 +356,15 @@ class State(GameState):
 
     def _take(self, seat: int, take: Take) -> tuple[State, tuple[Event, ...]]:
         line = self.lines[seat]
+        letters, end = line_after(line, take)
         fixed_card = None
         if take.fix is not None:
             fixed_card = line[0].card
             line = (Placed(fixed_card, take.fix),)
         placed = Placed(take.card, take.letter)
-        end = End.LEFT if take.letter < (line[0].letter or "") else End.RIGHT
         line = (placed, *line) if end is End.LEFT else (*line, placed)
         events: list[Event] = [
-            CardTaken(seat, take.card, take.letter, end, fixed_card, take.fix, line_letters(line))
+            CardTaken(seat, take.card, take.letter, end, fixed_card, take.fix, letters)
         ]
         state = replace(self, lines=_set(self.lines, seat, line), face_up=None, passed=())
         if len(line) >= LINE_GOAL:
@@ -384,7 +394,7 @@ class State(GameState):
     def _end_round(
         self, events: list[Event], next_dealer: int, eleven: int | None
     ) -> tuple[State, tuple[Event, ...]]:
-        points = tuple(len(line) for line in self.lines)
+        points = tuple(len(line) * points_per_card() for line in self.lines)
         totals = tuple(t + p for t, p in zip(self.scores, points, strict=True))
         events.append(RoundEnded(self.round, eleven, points, totals))
         state = replace(self, scores=totals, face_up=None, passed=())
@@ -438,11 +448,7 @@ class AlphabeticellRules(Rules):
     min_players = 2
     max_players = 5
     default_players = 3
-    options = (
-        OptionSpec(
-            "target", 30, "points that end the game after a round", low=5, high=200
-        ),
-    )
+    options = (OptionSpec("target", 30, "points that end the game after a round", low=5, high=200),)
 
     def _start(
         self, players: int, options: dict[str, Any], seed: int
@@ -492,4 +498,3 @@ class AlphabeticellRules(Rules):
 
 RULES = AlphabeticellRules()
 State.rules = RULES
-

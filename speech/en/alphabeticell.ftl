@@ -1,0 +1,131 @@
+# Alphabeticell phrasebook, English.
+
+abc-card = { $face }
+
+## Events
+
+abc-round-started = Round { $round }: { $dealer_you ->
+    [yes] you deal.
+   *[no] { $dealer } deals.
+  }
+abc-cards-dealt = Dealt to you: { $cards }. Keep one.
+abc-card-kept = { $you ->
+    [yes] You keep
+   *[no] { $player } keeps
+  } { $card } to start a line.
+    .brief = { $you ->
+        [yes] You keep
+       *[no] { $player } keeps
+      } { $card }.
+abc-cards-returned = { $count } other cards shuffled back.
+abc-card-flipped = { $card } turned up, { $left } left. { $dealer_you ->
+    [yes] You deal.
+   *[no] { $dealer } deals.
+  }
+    .brief = { $card } up, { $left } left.
+abc-card-passed = { $you ->
+    [yes] You pass
+   *[no] { $player } passes
+  } { $card }.
+    .brief = { $you ->
+        [yes] You pass.
+       *[no] { $player } passes.
+      }
+abc-card-taken = { $you ->
+    [yes] You take
+   *[no] { $player } takes
+  } { $card } as { $letter }, { $end ->
+    [left] left end
+   *[right] right end
+  }. Line { $line }.
+    .brief = { $you ->
+        [yes] You take
+       *[no] { $player } takes
+      } { $card } as { $letter }: { $line }.
+abc-card-taken-fixed = { $you ->
+    [yes] You take
+   *[no] { $player } takes
+  } { $card } as { $letter }, { $fixed_card } as { $fixed_letter }. Line { $line }.
+    .brief = { $you ->
+        [yes] You take
+       *[no] { $player } takes
+      } { $card } as { $letter }: { $line }.
+abc-card-discarded = { $card } discarded: all passed.
+abc-round-ended = { $eleven ->
+    [none] Round { $round } over: the deck ran out.
+   *[other] Round { $round } over: { $eleven_you ->
+        [yes] you have
+       *[no] { $eleven } has
+      } 11 cards.
+  }
+
+## Your turn
+
+abc-turn-pick = Your pick: keep { $cards }.
+abc-turn-offer = Your turn: { $card } offered. { $choices }
+abc-turn-can-take = Take as { $ways }, or pass.
+abc-turn-cannot-take = It cannot join your line { $line }: pass.
+abc-way = { $letter } { $end ->
+    [left] left
+   *[right] right
+  }
+abc-way-fix = { $letter } with { $first } as { $fix }
+
+## Moves, described
+
+abc-move-keep = { $notation }
+abc-move-pass = { $notation }
+abc-move-take = { $notation }: { $end ->
+    [left] left end
+   *[right] right end
+  }, line { $line }
+
+## Table, hand and score
+
+abc-table-round = Round { $round }, target { $target }. { $dealer_you ->
+    [yes] You deal.
+   *[no] { $dealer } deals.
+  }
+abc-table-line = { $you ->
+    [yes] Your line
+   *[no] { $player }'s line
+  }: { $line }, { $count ->
+    [one] one card.
+   *[other] { $count } cards.
+  }
+abc-table-line-open = { $you ->
+    [yes] Your line
+   *[no] { $player }'s line
+  }: { $card }, letter not fixed yet.
+abc-table-line-empty = { $you ->
+    [yes] Your line
+   *[no] { $player }'s line
+  }: no card yet.
+abc-table-face-up = Face up: { $card }, offered to { $to_you ->
+    [yes] you.
+   *[no] { $to }.
+  }
+abc-table-passed = Passed on it: { $players }.
+abc-table-deck = Deck: { $left } left. Discarded: { $count ->
+    [0] none.
+   *[other] { $cards }.
+  }
+abc-table-picking = Setup: { $picker_you ->
+    [yes] you are
+   *[no] { $picker } is
+  } choosing a card to keep.
+abc-hand-setup = Your setup cards: { $cards }.
+
+## Refusals
+
+refuse-abc-pick-first = first keep one of your dealt cards: { $cards }.
+refuse-abc-not-dealt = you were not dealt { $card }; keep one of { $cards }.
+refuse-abc-setup-over = setup is over; take the offered card or pass.
+refuse-abc-unknown = that is not an Alphabeticell move.
+refuse-abc-not-offered = { $card } is not offered; the card is { $offered }.
+refuse-abc-letter-not-on-card = { $card } has no { $letter }.
+refuse-abc-fix-needed = a second card fixes both letters: add the letter { $first } shows, like take { $card } as { $letter } with { $fix }.
+refuse-abc-same-letter = both cards cannot show { $letter }: letters never repeat.
+refuse-abc-already-fixed = your line { $line } is fixed already: leave out "with".
+refuse-abc-repeat = your line { $line } has { $letter } already: letters never repeat.
+refuse-abc-inside = { $letter } would go inside your line: only letters before { $first } or after { $last }.

@@ -1,0 +1,134 @@
+# sixdot phrasebook, English: words shared by every game.
+# A message's value is the full wording; `.brief` is the brief verbosity.
+# Keep the key fact first and inside 40 characters: one braille display line.
+
+## Players
+
+you = you
+player-joined = { $first } and { $rest }
+player-names-bots = Ana, Ben, Cleo, Dev, Eli
+player-name-human = Player { $number }
+
+## Starting and menus
+
+app-welcome = sixdot { $version }: accessible card table.
+app-prompt = { "" }
+menu-game = Choose a game:
+menu-players = How many players? { $low } to { $high }, Enter for { $default }.
+menu-humans = How many people at this keyboard? 1 to { $high }, Enter for 1.
+menu-level = Computer opponents' level, Enter for { $default }:
+menu-verbosity = Verbosity, Enter for full:
+choice-item = { $number }. { $label }
+choice-unknown = No choice "{ $text }": type 1 to { $count }, or a name.
+choice-number = No choice "{ $text }": type { $low } to { $high }.
+choice-ambiguous = "{ $text }" could be { $matches }: type more or a number.
+choice-empty = Nothing to choose from.
+level-random = random: plays any legal move
+level-sensible = sensible: plays a fair game
+verbosity-full = full: every detail in words
+verbosity-brief = brief: short lines
+game-start = { $game }: { $players } players, seed { $seed }.
+game-options = Options: { $options }.
+game-options-none = Options: the defaults.
+game-playing-as = { $count ->
+    [one] You play seat 1. Type help for commands.
+   *[other] { $count } players at this keyboard, seats 1 to { $count }. Type help for commands.
+  }
+game-not-ready = { $game } is not playable yet. Playable: { $playable }.
+
+## Turns
+
+turn-ready = { $player }'s turn: hand over the keyboard, then type ready.
+turn-ready-needed = Type ready when { $player } has the keyboard, or quit.
+turn-ready-done = { $player } at the keyboard.
+turn-waiting = Waiting for { $players }.
+
+## Commands
+
+cmd-unknown = Unknown command "{ $text }". Type moves or help.
+cmd-ambiguous = "{ $text }" could be { $matches }. Type more or a number.
+cmd-number-range = No move { $number }: moves are 1 to { $count }.
+cmd-refused = Refused: { $reason }
+moves-title = { $count ->
+    [one] One move:
+   *[other] { $count } moves:
+  }
+move-item = { $number }. { $move }
+hint = Hint: { $move }.
+hint-none = No hint: it is not your turn.
+last-none = Nothing announced yet.
+history-title = History, { $count ->
+    [one] one line:
+   *[other] { $count } lines:
+  }
+quit-confirm = Quit this game? Type yes to quit, anything else to play on.
+quit-done = Game abandoned.
+quit-kept = Playing on.
+input-ended = Input ended: game abandoned.
+help-title = Commands:
+help-moves = moves: list your legal moves, numbered.
+help-action = A number, a move's name or its first letters plays it.
+help-hand = hand: your cards and line.
+help-table = table: what everyone can see.
+help-score = score: the scores.
+help-last = last: repeat the last announcement.
+help-history = history: every announcement so far.
+help-hint = hint: what the sensible bot would do.
+help-rules = rules: the rules of this game.
+help-help = help: this list.
+help-quit = quit: leave the game.
+help-enter = Enter on an empty line says whose turn it is.
+
+## Refusals
+
+refuse-not-your-turn = it is not your turn.
+refuse-game-over = the game is over.
+
+## Scores
+
+score-title = Scores, target { $target }:
+score-line = { $you ->
+    [yes] You
+   *[no] { $player }
+  }: { $total } { $total ->
+    [one] point
+   *[other] points
+  }.
+score-line-round = { $you ->
+    [yes] You
+   *[no] { $player }
+  }: { $points } this round, { $total } in all.
+    .brief = { $you ->
+        [yes] You
+       *[no] { $player }
+      }: +{ $points }, { $total }.
+game-ended = { $winner_count ->
+    [one] { $winners_you ->
+        [yes] You win
+       *[no] { $winners } wins
+      }
+   *[other] Tie: { $winners } share the win
+  } with { $best } { $best ->
+    [one] point.
+   *[other] points.
+  }
+    .brief = { $winner_count ->
+        [one] Winner: { $winners }
+       *[other] Tie: { $winners }
+      }, { $best }.
+
+## Tools
+
+sim-title = { $game }: { $games } games, { $players } players, seed { $seed }.
+sim-seat = Seat { $seat }, { $level }: { $wins } wins, { $percent }%, mean { $mean }.
+sim-speed = { $rate } games per second.
+tournament-title = { $game } tournament: { $games } games, bots { $bots }.
+tournament-level = { $level }: win rate { $rate }%, 95% interval { $low } to { $high }%, { $samples } seats.
+cards-title = { $game } deck: { $count } cards.
+cards-line = { $card }: { $count ->
+    [one] one card
+   *[other] { $count } cards
+  }, { $value ->
+    [one] 1 point.
+   *[other] { $value } points.
+  }

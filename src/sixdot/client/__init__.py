@@ -1,0 +1,1 @@
+"""The text client: menus, the game loop, commands and the terminal."""

@@ -1,0 +1,263 @@
+"""The `sixdot` command: the menu, play, simulate, tournament, cards and rules."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+import time
+from collections.abc import Sequence
+
+from sixdot import __version__
+from sixdot.client.docs import rules_lines
+from sixdot.client.menu import Menu
+from sixdot.client.session import Setup, Table
+from sixdot.client.terminal import Terminal, open_terminal
+from sixdot.core.errors import OptionError, PlayerCountError, SixdotError, UnknownGame
+from sixdot.core.options import parse_assignments, resolve_options
+from sixdot.games import DEFAULT_LEVEL, GAMES, PLANNED, Game, get_game
+from sixdot.present.braille import card_cells
+from sixdot.present.phrasebook import Phrasebook, Verbosity
+from sixdot.sim import simulate, tournament
+
+
+class UsageError(SixdotError):
+    """A command line that cannot be carried out; the message says what is accepted."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    games = ", ".join(GAMES)
+    top = argparse.ArgumentParser(
+        prog="sixdot",
+        description="An accessible card table. With no command, a menu opens.",
+        epilog=f"Playable games: {games}. Planned: {', '.join(PLANNED)}.",
+    )
+    top.add_argument("--version", action="version", version=f"sixdot {__version__}")
+    top.add_argument("--plain", action="store_true", help="typed commands only, no line editor")
+    top.add_argument("--verbosity", choices=["brief", "full"], default="full")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND")
+
+    def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("game", metavar="GAME", help=f"one of: {games}")
+        return p
+
+    def table_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--seed", type=int, help="random seed; the same seed replays a game")
+        p.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a house rule, for example target=40; repeat for more",
+        )
+
+    play = game_command("play", "play a game against bots or friends at one keyboard")
+    play.add_argument("--players", type=int, help="number of players, people and bots")
+    play.add_argument("--humans", type=int, default=1, help="people at this keyboard (1)")
+    play.add_argument(
+        "--bots", default=DEFAULT_LEVEL, metavar="LEVEL", help=f"bot level ({DEFAULT_LEVEL})"
+    )
+    table_options(play)
+    play.add_argument(
+        "--verbosity",
+        choices=["brief", "full"],
+        default=argparse.SUPPRESS,
+        help="how much is said about each event (full)",
+    )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="typed commands only, no line editor",
+    )
+
+    sim = game_command("simulate", "play bot-only games and summarise the results")
+    sim.add_argument("--games", type=int, default=100, help="how many games (100)")
+    sim.add_argument("--players", type=int, help="number of bots")
+    sim.add_argument(
+        "--bots",
+        default=DEFAULT_LEVEL,
+        metavar="LEVEL",
+        help=f"bot level for every seat ({DEFAULT_LEVEL})",
+    )
+    sim.add_argument("--json", action="store_true", help="one JSON object per game")
+    table_options(sim)
+
+    tour = game_command("tournament", "measure bot levels against each other")
+    tour.add_argument(
+        "--bots",
+        required=True,
+        metavar="LEVEL,LEVEL,...",
+        help="the levels to seat, one per seat, rotated between games",
+    )
+    tour.add_argument("--games", type=int, default=200, help="how many games (200)")
+    table_options(tour)
+
+    cards = game_command("cards", "list a game's deck")
+    cards.add_argument("--braille", action="store_true", help="add each card's braille cells")
+
+    game_command("rules", "print the rules of a game")
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except UnknownGame as err:
+        return _fail(str(err))
+    except (PlayerCountError, OptionError, UsageError) as err:
+        return _fail(str(err))
+    except KeyboardInterrupt:
+        return 130
+
+
+def _fail(message: str) -> int:
+    print(f"sixdot: {message}", file=sys.stderr)
+    return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    verbosity = Verbosity(args.verbosity)
+    words = Phrasebook(verbosity=verbosity)
+    command = args.command
+    if command is None:
+        return _menu(words, args.plain)
+    game = get_game(args.game)
+    if command == "rules":
+        for line in rules_lines(game.name):
+            print(line)
+        return 0
+    if command == "cards":
+        return _cards(game, words, args.braille)
+    options = parse_assignments(args.option)
+    resolve_options(game.rules.options, options)
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    if command == "play":
+        players = _players(game, args.players)
+        if not 1 <= args.humans <= players:
+            raise UsageError(f"--humans must be 1 to {players}, not {args.humans}")
+        _level(game, args.bots)
+        setup = Setup(game, players, args.humans, args.bots, seed, options)
+        table = Table(setup, words, open_terminal(args.plain))
+        table.run()
+        return 0
+    if command == "simulate":
+        return _simulate(game, words, args, seed, options)
+    return _tournament(game, words, args, seed, options)
+
+
+def _players(game: Game, players: int | None) -> int:
+    rules = game.rules
+    n = rules.default_players if players is None else players
+    if not rules.min_players <= n <= rules.max_players:
+        raise PlayerCountError(rules.title, n, rules.min_players, rules.max_players)
+    return n
+
+
+def _level(game: Game, level: str) -> str:
+    if level not in game.bots:
+        raise UsageError(f"there is no bot level {level!r}; levels: {', '.join(game.bots)}")
+    return level
+
+
+def _games(count: int) -> int:
+    if count < 1:
+        raise UsageError(f"--games must be 1 or more, not {count}")
+    return count
+
+
+def _simulate(
+    game: Game, words: Phrasebook, args: argparse.Namespace, seed: int, options: dict[str, str]
+) -> int:
+    players = _players(game, args.players)
+    level = _level(game, args.bots)
+    count = _games(args.games)
+    levels = [level] * players
+    start = time.perf_counter()
+    wins = [0.0] * players
+    sums = [0] * players
+    for result in simulate(game, count, levels, seed, options):
+        if args.json:
+            print(json.dumps(result.as_json()), flush=True)
+        for s in result.winners:
+            wins[s] += 1 / len(result.winners)
+        sums = [a + b for a, b in zip(sums, result.totals, strict=True)]
+    elapsed = time.perf_counter() - start
+    if not args.json:
+        print(
+            words("sim-title", game=game.rules.title, games=count, players=players, seed=str(seed))
+        )
+        for s in range(players):
+            print(
+                words(
+                    "sim-seat",
+                    seat=s + 1,
+                    level=level,
+                    wins=_num(wins[s]),
+                    percent=_num(100 * wins[s] / count),
+                    mean=_num(sums[s] / count),
+                )
+            )
+    # Speed varies from run to run, so it goes to stderr: stdout stays reproducible.
+    print(words("sim-speed", rate=_num(count / elapsed if elapsed else 0.0)), file=sys.stderr)
+    return 0
+
+
+def _tournament(
+    game: Game, words: Phrasebook, args: argparse.Namespace, seed: int, options: dict[str, str]
+) -> int:
+    levels = [lv.strip() for lv in args.bots.split(",") if lv.strip()]
+    for lv in levels:
+        _level(game, lv)
+    _players(game, len(levels))
+    count = _games(args.games)
+    print(words("tournament-title", game=game.rules.title, games=count, bots=", ".join(levels)))
+    for standing in tournament(game, levels, count, seed, options):
+        low, high = standing.interval
+        print(
+            words(
+                "tournament-level",
+                level=standing.level,
+                rate=_num(100 * standing.rate),
+                low=_num(100 * low),
+                high=_num(100 * high),
+                samples=standing.seats,
+            )
+        )
+    return 0
+
+
+def _cards(game: Game, words: Phrasebook, braille: bool) -> int:
+    entries = game.deck()
+    presenter = game.presenter(words, (), None)
+    print(words("cards-title", game=game.rules.title, count=sum(e.count for e in entries)))
+    for entry in entries:
+        print(
+            words(
+                "cards-line", card=presenter.card(entry.card), count=entry.count, value=entry.value
+            )
+        )
+        if braille:
+            face, value = card_cells(str(entry.card), entry.value, entry.contracted)
+            print(face)
+            print(value)
+    return 0
+
+
+def _num(value: float) -> str:
+    """A number as people read it: no trailing .0, one decimal at most."""
+    return f"{value:.1f}".removesuffix(".0")
+
+
+def _menu(words: Phrasebook, plain: bool) -> int:
+    term: Terminal = open_terminal(plain)
+    term.say(words("app-welcome", version=__version__))
+    setup = Menu(words, term).run(secrets.randbelow(1_000_000))
+    if setup is None:
+        term.say(words("input-ended"))
+        return 0
+    Table(setup, words, term).run()
+    return 0

@@ -1,0 +1,97 @@
+"""The opening menu: game, number of players, people at the keyboard, bot level."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sixdot.client.choice import ChoiceError, pick
+from sixdot.client.session import PROMPT, Setup
+from sixdot.client.terminal import Terminal
+from sixdot.games import DEFAULT_LEVEL, GAMES
+from sixdot.present.phrasebook import Phrasebook
+
+
+class Menu:
+    def __init__(self, words: Phrasebook, term: Terminal) -> None:
+        self.words = words
+        self.term = term
+
+    def choose(
+        self, title: str, labels: Sequence[str], names: Sequence[str], default: int | None = None
+    ) -> int | None:
+        """A numbered choice; Enter takes the default; None at end of input."""
+        self.term.say(title)
+        for number, label in enumerate(labels, 1):
+            self.term.say(self.words("choice-item", number=number, label=label))
+        while True:
+            text = self.term.ask(PROMPT, names)
+            if text is None:
+                return None
+            if not text.strip() and default is not None:
+                return default
+            try:
+                return pick(text, names)
+            except ChoiceError as err:
+                if err.matches:
+                    self.term.say(
+                        self.words(
+                            "choice-ambiguous", text=text.strip(), matches=", ".join(err.matches)
+                        )
+                    )
+                else:
+                    self.term.say(self.words("choice-unknown", text=text.strip(), count=len(names)))
+
+    def number(self, title: str, low: int, high: int, default: int) -> int | None:
+        names = [str(n) for n in range(low, high + 1)]
+        self.term.say(title)
+        while True:
+            text = self.term.ask(PROMPT, names)
+            if text is None:
+                return None
+            word = text.strip() or str(default)
+            if word in names:
+                return int(word)
+            self.term.say(self.words("choice-number", text=text.strip(), low=low, high=high))
+
+    def run(self, seed: int) -> Setup | None:
+        """Ask for a table; None if input ends first."""
+        games = list(GAMES.values())
+        index = self.choose(
+            self.words("menu-game"),
+            [g.rules.title for g in games],
+            [g.name for g in games],
+            default=0,
+        )
+        if index is None:
+            return None
+        game = games[index]
+        rules = game.rules
+        players = self.number(
+            self.words(
+                "menu-players",
+                low=rules.min_players,
+                high=rules.max_players,
+                default=rules.default_players,
+            ),
+            rules.min_players,
+            rules.max_players,
+            rules.default_players,
+        )
+        if players is None:
+            return None
+        humans = self.number(self.words("menu-humans", high=players), 1, players, 1)
+        if humans is None:
+            return None
+        level = DEFAULT_LEVEL
+        if humans < players:
+            levels = list(game.bots)
+            choice = self.choose(
+                self.words("menu-level", default=DEFAULT_LEVEL),
+                [self.words(f"level-{lv}") for lv in levels],
+                levels,
+                default=levels.index(DEFAULT_LEVEL),
+            )
+            if choice is None:
+                return None
+            level = levels[choice]
+        return Setup(game, players, humans, level, seed)

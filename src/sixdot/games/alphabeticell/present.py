@@ -1,0 +1,121 @@
+"""Alphabeticell in words: cards, moves, the table and the turn prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sixdot.core import Action, Event
+from sixdot.games.alphabeticell.rules import (
+    CardTaken,
+    Keep,
+    Line,
+    Phase,
+    Take,
+    View,
+    line_after,
+    line_letters,
+)
+from sixdot.present.presenter import Presenter
+
+
+def spaced(letters: str) -> str:
+    """A line's letters spaced out, so each is read as a letter: `S W`."""
+    return " ".join(letters)
+
+
+class AlphabeticellPresenter(Presenter):
+    prefix = "abc"
+
+    def card(self, card: Any) -> str:
+        return self.words("abc-card", face=card.face)
+
+    def event(self, event: Event) -> list[str]:
+        if isinstance(event, CardTaken):
+            args = self.event_args(event)
+            args["line"] = spaced(event.line)
+            key = "abc-card-taken" if event.fixed_card is None else "abc-card-taken-fixed"
+            return [self.words(key, **args)]
+        return super().event(event)
+
+    def move(self, action: Action, view: View) -> str:
+        if isinstance(action, Take):
+            letters, end = line_after(view.lines[view.seat], action)
+            return self.words(
+                "abc-move-take", notation=action.notation, end=end.value, line=spaced(letters)
+            )
+        key = "abc-move-keep" if isinstance(action, Keep) else "abc-move-pass"
+        return self.words(key, notation=action.notation)
+
+    def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
+        if view.phase is Phase.PICK:
+            return [self.words("abc-turn-pick", cards=self.cards(view.hand))]
+        line = view.lines[view.seat]
+        takes = [a for a in legal if isinstance(a, Take)]
+        ways = [self._way(line, t) for t in takes]
+        if ways:
+            choices = self.words("abc-turn-can-take", ways=", ".join(ways))
+        else:
+            choices = self.words("abc-turn-cannot-take", line=self._line_words(line))
+        return [self.words("abc-turn-offer", card=self.card(view.face_up), choices=choices)]
+
+    def _way(self, line: Line, take: Take) -> str:
+        if take.fix is not None:
+            return self.words(
+                "abc-way-fix", letter=take.letter, first=self.card(line[0].card), fix=take.fix
+            )
+        return self.words("abc-way", letter=take.letter, end=line_after(line, take)[1].value)
+
+    def _line_words(self, line: Line) -> str:
+        if len(line) == 1 and line[0].letter is None:
+            return self.card(line[0].card)
+        return spaced(line_letters(line))
+
+    def line(self, view: View, seat: int) -> str:
+        line = view.lines[seat]
+        who = {"player": self.name(seat), "you": "yes" if self.is_you(seat) else "no"}
+        if not line:
+            return self.words("abc-table-line-empty", **who)
+        if line[0].letter is None:
+            return self.words("abc-table-line-open", card=self.card(line[0].card), **who)
+        return self.words("abc-table-line", line=spaced(line_letters(line)), count=len(line), **who)
+
+    def table(self, view: View) -> list[str]:
+        out = [
+            self.words(
+                "abc-table-round",
+                round=view.round,
+                target=view.target,
+                **self.seat_args("dealer", view.dealer),
+            )
+        ]
+        out.extend(self.line(view, s) for s in range(view.players))
+        if view.phase is Phase.PICK:
+            out.append(self.words("abc-table-picking", **self.seat_args("picker", view.to_act[0])))
+        elif view.face_up is not None:
+            out.append(
+                self.words(
+                    "abc-table-face-up",
+                    card=self.card(view.face_up),
+                    **self.seat_args("to", view.to_act[0]),
+                )
+            )
+            if view.passed:
+                names = [self.name(s) for s in view.passed]
+                out.append(self.words("abc-table-passed", players=self.join(names)))
+        out.append(
+            self.words(
+                "abc-table-deck",
+                left=view.cards_left,
+                count=len(view.discards),
+                cards=self.cards(view.discards),
+            )
+        )
+        return out
+
+    def hand(self, view: View) -> list[str]:
+        out = []
+        if view.hand:
+            out.append(self.words("abc-hand-setup", cards=self.cards(view.hand)))
+        out.append(self.line(view, view.seat))
+        return out

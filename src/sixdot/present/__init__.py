@@ -1,0 +1,1 @@
+"""Presentation: events and views into words, from the phrasebook only."""

@@ -1,0 +1,163 @@
+"""The shared half of every game's presenter: events and views into lines.
+
+A game's presenter names its cards, its moves and its table; this base turns
+any event into a phrasebook message by convention, so a new event needs only
+its wording in the phrasebook:
+
+- the message key is the game's prefix and the event's class name in
+  kebab case (`CardTaken` in Alphabeticell is `abc-card-taken`), or the bare
+  kebab name (`game-ended`) when the game has no message of its own;
+- a field `seat` becomes `$player` and `$you`; a field `dealer_seat` becomes
+  `$dealer` and `$dealer_you`; a field `winner_seats` becomes `$winners`,
+  `$winner_count` and `$winners_you`; cards become their names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from typing import Any
+
+from sixdot.core import Action, Event, Refusal
+from sixdot.present.phrasebook import Phrasebook
+
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+def kebab(name: str) -> str:
+    return _CAMEL.sub("-", name).lower()
+
+
+class Presenter:
+    """Words for one game, seen from one seat (or from the table, viewer None)."""
+
+    prefix: str = ""
+
+    def __init__(self, words: Phrasebook, names: Sequence[str], viewer: int | None) -> None:
+        self.words = words
+        self.names = tuple(names)
+        self.viewer = viewer
+
+    # -- naming --
+
+    def is_you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.viewer
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def seat_args(self, base: str, seat: int | None) -> dict[str, str]:
+        if seat is None:
+            return {base: "none", f"{base}_you": "no"}
+        return {base: self.name(seat), f"{base}_you": "yes" if self.is_you(seat) else "no"}
+
+    def join(self, items: Sequence[str]) -> str:
+        """Names as a list in words: "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self.words("player-joined", first=", ".join(items[:-1]), rest=items[-1])
+
+    def card(self, card: Any) -> str:
+        """The card's name; games override to use their own message."""
+        return str(card)
+
+    def cards(self, cards: Sequence[Any]) -> str:
+        return ", ".join(self.card(c) for c in cards)
+
+    # -- events --
+
+    def key_for(self, event: Event) -> str:
+        own = f"{self.prefix}-{kebab(type(event).__name__)}"
+        return own if self.words.has(own) else kebab(type(event).__name__)
+
+    def event_args(self, event: Event) -> dict[str, Any]:
+        args: dict[str, Any] = {}
+        assert is_dataclass(event)
+        for f in fields(event):
+            value = getattr(event, f.name)
+            if f.name == "seat":
+                args.update(self.seat_args("player", value))
+                args["you"] = args.pop("player_you")
+            elif f.name.endswith("_seat"):
+                args.update(self.seat_args(f.name.removesuffix("_seat"), value))
+            elif f.name.endswith("_seats"):
+                base = f.name.removesuffix("_seats") + "s"
+                args[base] = self.join([self.name(s) for s in value])
+                args[f"{f.name.removesuffix('_seats')}_count"] = len(value)
+                args[f"{base}_you"] = "yes" if any(self.is_you(s) for s in value) else "no"
+            elif f.name in ("totals", "points"):
+                continue  # said one line a player by score_lines
+            else:
+                args[f.name] = self.value(value)
+        if (totals := getattr(event, "totals", None)) is not None:
+            args["best"] = max(totals)
+        return args
+
+    def value(self, value: Any) -> Any:
+        """A field value as a phrase argument: cards named, enums by value."""
+        if isinstance(value, Enum):
+            return value.value
+        if isinstance(value, tuple) and value and not isinstance(value[0], int):
+            return self.cards(value)
+        if value is None:
+            return "none"
+        if isinstance(value, bool | int | str):
+            return value
+        return self.card(value)
+
+    def event(self, event: Event) -> list[str]:
+        """The lines that announce `event`, one event a line where possible."""
+        args = self.event_args(event)
+        lines = [self.words(self.key_for(event), **args)]
+        points = getattr(event, "points", None)
+        if points is not None:
+            lines.extend(self.score_lines(event.totals, points))  # type: ignore[attr-defined]
+        return lines
+
+    def score_lines(self, totals: Sequence[int], points: Sequence[int] | None = None) -> list[str]:
+        """One line a player, highest total first."""
+        order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+        out = []
+        for seat in order:
+            you = "yes" if self.is_you(seat) else "no"
+            if points is None:
+                out.append(
+                    self.words("score-line", player=self.name(seat), you=you, total=totals[seat])
+                )
+            else:
+                out.append(
+                    self.words(
+                        "score-line-round",
+                        player=self.name(seat),
+                        you=you,
+                        points=points[seat],
+                        total=totals[seat],
+                    )
+                )
+        return out
+
+    def refusal(self, refusal: Refusal) -> str:
+        args = {k: self.value(v) for k, v in refusal.args.items() if k != "seat"}
+        return self.words("cmd-refused", reason=self.words(refusal.key, **args))
+
+    # -- what each game words for itself --
+
+    def move(self, action: Action, view: Any) -> str:
+        """A legal move as listed by `moves`: its notation first."""
+        del view
+        return action.notation
+
+    def turn(self, view: Any, legal: Sequence[Action]) -> list[str]:
+        """What the seat to act is asked to do."""
+        raise NotImplementedError
+
+    def table(self, view: Any) -> list[str]:
+        raise NotImplementedError
+
+    def hand(self, view: Any) -> list[str]:
+        raise NotImplementedError
+
+    def score(self, view: Any) -> list[str]:
+        return [self.words("score-title", target=view.target), *self.score_lines(view.totals)]
