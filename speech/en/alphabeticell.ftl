@@ -62,14 +62,14 @@ abc-round-ended = { $eleven ->
 ## Your turn
 
 abc-turn-pick = Your pick: keep { $cards }.
-abc-turn-offer = Your turn: { $card } offered. { $choices }
+abc-turn-offer = Your turn: { $card } offered.
 abc-turn-can-take = Take as { $ways }, or pass.
 abc-turn-cannot-take = It cannot join your line { $line }: pass.
 abc-way = { $letter } { $end ->
     [left] left
    *[right] right
   }
-abc-way-fix = { $letter } with { $first } as { $fix }
+abc-way-fix = { $letter } with { $first } as { $fixes }
 
 ## Moves, described
 
@@ -106,9 +106,10 @@ abc-table-face-up = Face up: { $card }, offered to { $to_you ->
    *[no] { $to }.
   }
 abc-table-passed = Passed on it: { $players }.
-abc-table-deck = Deck: { $left } left. Discarded: { $count ->
+abc-table-deck = Deck: { $left } left.
+abc-table-discards = Discarded { $count ->
     [0] none.
-   *[other] { $cards }.
+   *[other] { $count }: { $cards }.
   }
 abc-table-picking = Setup: { $picker_you ->
     [yes] you are

@@ -6,6 +6,7 @@
 
 you = you
 player-joined = { $first } and { $rest }
+word-or = { $first } or { $rest }
 player-names-bots = Ana, Ben, Cleo, Dev, Eli
 player-name-human = Player { $number }
 

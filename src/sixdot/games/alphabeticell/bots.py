@@ -37,8 +37,9 @@ class SensibleBot(Bot):
     level = "sensible"
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        counts = _letter_counts(view.unseen())
-        reach = _reach(view)
+        unseen = view.unseen()
+        counts = _letter_counts(unseen)
+        reach = _reach(view, len(unseen))
         if isinstance(legal[0], Keep):
             return max(legal, key=lambda a: _card_value(a.card, counts, reach))  # type: ignore[attr-defined]
         line = view.lines[view.seat]
@@ -61,9 +62,8 @@ def _letter_counts(cards: Sequence[Card]) -> Counter[str]:
     return Counter(letter for card in cards for letter in card.letters)
 
 
-def _reach(view: View) -> float:
+def _reach(view: View, unseen: int) -> float:
     """The chance that a given unseen card turns up and comes to this seat."""
-    unseen = len(view.unseen())
     if unseen == 0:
         return 0.0
     return min(1.0, view.cards_left / unseen) * SHARE

@@ -52,19 +52,31 @@ class AlphabeticellPresenter(Presenter):
             return [self.words("abc-turn-pick", cards=self.cards(view.hand))]
         line = view.lines[view.seat]
         takes = [a for a in legal if isinstance(a, Take)]
-        ways = [self._way(line, t) for t in takes]
-        if ways:
-            choices = self.words("abc-turn-can-take", ways=", ".join(ways))
-        else:
-            choices = self.words("abc-turn-cannot-take", line=self._line_words(line))
-        return [self.words("abc-turn-offer", card=self.card(view.face_up), choices=choices)]
+        offered = self.words("abc-turn-offer", card=self.card(view.face_up))
+        if not takes:
+            return [offered, self.words("abc-turn-cannot-take", line=self._line_words(line))]
+        return [offered, self.words("abc-turn-can-take", ways=", ".join(self._ways(line, takes)))]
 
-    def _way(self, line: Line, take: Take) -> str:
-        if take.fix is not None:
-            return self.words(
-                "abc-way-fix", letter=take.letter, first=self.card(line[0].card), fix=take.fix
-            )
-        return self.words("abc-way", letter=take.letter, end=line_after(line, take)[1].value)
+    def _ways(self, line: Line, takes: Sequence[Take]) -> list[str]:
+        """Each letter the card can show, with the end it joins or the first card's letters."""
+        ways = []
+        for letter in dict.fromkeys(t.letter for t in takes):
+            fixes = [t.fix for t in takes if t.letter == letter and t.fix is not None]
+            if fixes:
+                ways.append(
+                    self.words(
+                        "abc-way-fix",
+                        letter=letter,
+                        first=self.card(line[0].card),
+                        fixes=self.words("word-or", first=", ".join(fixes[:-1]), rest=fixes[-1])
+                        if len(fixes) > 1
+                        else fixes[0],
+                    )
+                )
+            else:
+                end = next(line_after(line, t)[1] for t in takes if t.letter == letter)
+                ways.append(self.words("abc-way", letter=letter, end=end.value))
+        return ways
 
     def _line_words(self, line: Line) -> str:
         if len(line) == 1 and line[0].letter is None:
@@ -103,12 +115,10 @@ class AlphabeticellPresenter(Presenter):
             if view.passed:
                 names = [self.name(s) for s in view.passed]
                 out.append(self.words("abc-table-passed", players=self.join(names)))
+        out.append(self.words("abc-table-deck", left=view.cards_left))
         out.append(
             self.words(
-                "abc-table-deck",
-                left=view.cards_left,
-                count=len(view.discards),
-                cards=self.cards(view.discards),
+                "abc-table-discards", count=len(view.discards), cards=self.cards(view.discards)
             )
         )
         return out

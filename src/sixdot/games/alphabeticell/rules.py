@@ -206,12 +206,12 @@ class View:
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat has not seen: in the deck or returned at setup."""
-        seen = {p.card for line in self.lines for p in line}
-        seen.update(self.discards)
-        seen.update(self.hand)
+        seen = {p.card.face for line in self.lines for p in line}
+        seen.update(c.face for c in self.discards)
+        seen.update(c.face for c in self.hand)
         if self.face_up is not None:
-            seen.add(self.face_up)
-        return tuple(c for c in deck() if c not in seen)
+            seen.add(self.face_up.face)
+        return tuple(c for c in deck() if c.face not in seen)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,95 @@
+"""Every event, view and move of real games has words, at both verbosities.
+
+Random bot games are rendered from every seat; any missing phrase, bad
+Fluent variable or over-long line fails here rather than in front of a player.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import re
+
+import pytest
+
+from sixdot.core import Event
+from sixdot.games import GAMES
+from sixdot.present.phrasebook import Phrasebook, PhrasebookError, Verbosity
+
+BOX = re.compile("[\u2500-\u257f]")
+# A line may run past 80 characters only as a list meant to wrap: "Label: a, b, c."
+LIST = re.compile(r"^[^:]{1,40}: ([^,]+, )+[^,]+\.?$")
+VERBOSITIES = [Verbosity.FULL, Verbosity.BRIEF]
+
+
+def rendered_lines(game_name: str, verbosity: Verbosity, seed: int) -> list[str]:
+    """Every line a random game produces, seen from every seat."""
+    game = GAMES[game_name]
+    words = Phrasebook(verbosity=verbosity)
+    players = game.rules.max_players
+    names = words("player-names-bots").split(", ")[:players]
+    presenters = [game.presenter(words, names, seat) for seat in range(players)]
+    rng = random.Random(seed)
+    state, events = game.rules.begin(players, None, seed)
+    lines: list[str] = []
+    while True:
+        for event in events:
+            for seat, presenter in enumerate(presenters):
+                if event.visible_to(seat):
+                    lines.extend(presenter.event(event))
+        if state.is_over:
+            return lines
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        me = presenters[seat]
+        lines += me.turn(view, legal) + me.table(view) + me.hand(view) + me.score(view)
+        lines += [me.move(action, view) for action in legal]
+        state, events = state.apply(seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+@pytest.mark.parametrize("verbosity", VERBOSITIES, ids=lambda v: v.value)
+def test_every_line_of_a_game_is_worded_and_short(game_name: str, verbosity: Verbosity) -> None:
+    lines = rendered_lines(game_name, verbosity, seed=11)
+    assert lines
+    for line in lines:
+        assert line.strip() == line and line, repr(line)
+        assert not BOX.search(line), line
+        assert "{" not in line and "}" not in line, line
+        assert len(line) <= 80 or LIST.match(line), line
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_every_event_class_has_a_phrase(game_name: str) -> None:
+    game = GAMES[game_name]
+    module = inspect.getmodule(type(game.rules))
+    events = [
+        obj
+        for obj in vars(module).values()
+        if inspect.isclass(obj) and issubclass(obj, Event) and obj is not Event
+    ]
+    assert events
+    presenter = game.presenter(Phrasebook(), ["A", "B"], 0)
+    for event_class in events:
+        assert presenter.words.has(presenter.key_for(event_class.__new__(event_class)))
+
+
+def test_brief_is_shorter_where_it_differs() -> None:
+    full = rendered_lines("alphabeticell", Verbosity.FULL, seed=5)
+    brief = rendered_lines("alphabeticell", Verbosity.BRIEF, seed=5)
+    assert len(full) == len(brief)
+    assert sum(map(len, brief)) < sum(map(len, full))
+
+
+def test_plurals_and_you() -> None:
+    words = Phrasebook()
+    assert words("moves-title", count=1) == "One move:"
+    assert words("moves-title", count=3) == "3 moves:"
+    assert words("score-line", player="Ana", you="no", total=1) == "Ana: 1 point."
+    assert words("score-line", player="Ana", you="yes", total=2) == "You: 2 points."
+
+
+def test_a_missing_message_is_an_error_not_silence() -> None:
+    with pytest.raises(PhrasebookError, match="no message"):
+        Phrasebook()("no-such-message")
