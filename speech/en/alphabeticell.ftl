@@ -1,6 +1,7 @@
 # Alphabeticell phrasebook, English.
 
 abc-card = { $face }
+abc-notation = keep CARD, take CARD as LETTER, or pass
 
 ## Events
 
@@ -61,7 +62,7 @@ abc-round-ended = { $eleven ->
 
 ## Your turn
 
-abc-turn-pick = Your pick: keep { $cards }.
+abc-turn-pick = Your pick: keep one of { $cards }.
 abc-turn-offer = Your turn: { $card } offered.
 abc-turn-can-take = Take as { $ways }, or pass.
 abc-turn-cannot-take = It cannot join your line { $line }: pass.
@@ -107,9 +108,9 @@ abc-table-face-up = Face up: { $card }, offered to { $to_you ->
   }
 abc-table-passed = Passed on it: { $players }.
 abc-table-deck = Deck: { $left } left.
-abc-table-discards = Discarded { $count ->
-    [0] none.
-   *[other] { $count }: { $cards }.
+abc-table-discards = { $count ->
+    [0] Discarded: none.
+   *[other] Discarded { $count }: { $cards }.
   }
 abc-table-picking = Setup: { $picker_you ->
     [yes] you are

@@ -47,6 +47,7 @@ turn-waiting = Waiting for { $players }.
 ## Commands
 
 cmd-unknown = Unknown command "{ $text }". Type moves or help.
+cmd-not-a-move = "{ $text }" is not a move. Moves look like: { $notation }.
 cmd-ambiguous = "{ $text }" could be { $matches }. Type more or a number.
 cmd-number-range = No move { $number }: moves are 1 to { $count }.
 cmd-refused = Refused: { $reason }

@@ -215,8 +215,14 @@ class Table:
         try:
             index = pick(word, names)
         except ChoiceError as err:
-            key = "cmd-ambiguous" if err.matches else "cmd-unknown"
-            self.say(self.words(key, text=text.strip(), matches=", ".join(err.matches)))
+            if err.matches:
+                self.say(
+                    self.words("cmd-ambiguous", text=text.strip(), matches=", ".join(err.matches))
+                )
+            elif word.split()[0] in {n.split()[0] for n in names[: len(legal)]}:
+                self.say(me.not_a_move(text.strip()))
+            else:
+                self.say(self.words("cmd-unknown", text=text.strip()))
             return None
         if index < len(legal):
             return legal[index]

@@ -142,6 +142,12 @@ class Presenter:
         args = {k: self.value(v) for k, v in refusal.args.items() if k != "seat"}
         return self.words("cmd-refused", reason=self.words(refusal.key, **args))
 
+    def not_a_move(self, text: str) -> str:
+        """Text that starts like a move but is not one: show the move forms."""
+        return self.words(
+            "cmd-not-a-move", text=text, notation=self.words(f"{self.prefix}-notation")
+        )
+
     # -- what each game words for itself --
 
     def move(self, action: Action, view: Any) -> str:
