@@ -219,7 +219,7 @@ class Table:
                 self.say(
                     self.words("cmd-ambiguous", text=text.strip(), matches=", ".join(err.matches))
                 )
-            elif word.split()[0] in {n.split()[0] for n in names[: len(legal)]}:
+            elif word.split()[0] in self.setup.game.rules.verbs:
                 self.say(me.not_a_move(text.strip()))
             else:
                 self.say(self.words("cmd-unknown", text=text.strip()))

@@ -134,6 +134,9 @@ class Rules(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]]
+    #: The first words of this game's move notation, so a mistyped move is told apart
+    #: from an unknown command.
+    verbs: ClassVar[tuple[str, ...]]
 
     def begin(
         self, players: int, options: Mapping[str, object] | None = None, seed: int = 0

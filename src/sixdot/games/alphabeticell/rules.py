@@ -448,6 +448,7 @@ class AlphabeticellRules(Rules):
     min_players = 2
     max_players = 5
     default_players = 3
+    verbs = ("keep", "take", "pass")
     options = (OptionSpec("target", 30, "points that end the game after a round", low=5, high=200),)
 
     def _start(
