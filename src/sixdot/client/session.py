@@ -18,6 +18,7 @@ from sixdot.client.terminal import Terminal
 from sixdot.core import Action, Event, GameState, NotationError
 from sixdot.core.options import resolve_options
 from sixdot.games import DEFAULT_LEVEL, Game
+from sixdot.output import Output
 from sixdot.present.phrasebook import Phrasebook
 
 COMMANDS = (
@@ -54,8 +55,15 @@ class Setup:
 class Table:
     """Runs one game between people at this keyboard and bots."""
 
-    def __init__(self, setup: Setup, words: Phrasebook, terminal: Terminal) -> None:
+    def __init__(
+        self,
+        setup: Setup,
+        words: Phrasebook,
+        terminal: Terminal,
+        outputs: Sequence[Output] = (),
+    ) -> None:
         self.setup = setup
+        self.outputs = tuple(outputs)
         self.words = words
         self.term = terminal
         game = setup.game
@@ -82,8 +90,15 @@ class Table:
 
     # -- output --
 
-    def say(self, line: str) -> None:
+    def say(self, line: str, urgent: bool = False) -> None:
+        """Print a line and hand it to every other output backend."""
         self.term.say(line)
+        for output in self.outputs:
+            output.deliver(line, urgent)
+
+    def error(self, line: str) -> None:
+        """A refused command: said at once, cutting off older speech."""
+        self.say(line, urgent=True)
 
     def announce(self, events: Sequence[Event]) -> None:
         """Say each event to those who may know it; hold back others' secrets."""
@@ -174,10 +189,10 @@ class Table:
         legal = state.legal_actions(seat)
         me = self.private[seat]
         for line in me.turn(view, legal):
-            self.say(line)
+            self.say(line, urgent=True)
         notations = [a.notation for a in legal]
         while True:
-            text = self.read(PROMPT, [*notations, *COMMANDS])
+            text = self.read(PROMPT, [*notations, *self.command_names(seat)])
             action = self.interpret(text, state, seat, legal)
             if action is not None:
                 return action
@@ -196,10 +211,11 @@ class Table:
             number = int(word)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.say(self.words("cmd-number-range", number=number, count=len(legal)))
+            self.error(self.words("cmd-number-range", number=number, count=len(legal)))
             return None
-        if word in COMMANDS:
-            self.command(word, state, seat, legal)
+        verb, _, rest = word.partition(" ")
+        if verb in self.command_names(seat):
+            self.command(verb, state, seat, legal, rest)
             return None
         try:
             action = self.setup.game.rules.parse_action(text)
@@ -209,29 +225,41 @@ class Table:
             refusal = state.refusal(seat, action)
             if refusal is None:
                 return action
-            self.say(me.refusal(refusal))
+            self.error(me.refusal(refusal))
             return None
-        names = [a.notation for a in legal] + list(COMMANDS)
+        names = [a.notation for a in legal] + list(self.command_names(seat))
         try:
             index = pick(word, names)
         except ChoiceError as err:
             if err.matches:
-                self.say(
+                self.error(
                     self.words("cmd-ambiguous", text=text.strip(), matches=", ".join(err.matches))
                 )
             elif word.split()[0] in self.setup.game.rules.verbs:
-                self.say(me.not_a_move(text.strip()))
+                self.error(me.not_a_move(text.strip()))
             else:
-                self.say(self.words("cmd-unknown", text=text.strip()))
+                self.error(self.words("cmd-unknown", text=text.strip()))
             return None
         if index < len(legal):
             return legal[index]
-        self.command(names[index], state, seat, legal)
+        self.command(names[index], state, seat, legal, "")
         return None
 
     # -- commands --
 
-    def command(self, name: str, state: GameState, seat: int, legal: Sequence[Action]) -> None:
+    def command_names(self, seat: int) -> tuple[str, ...]:
+        """The commands every game has, then this game's own review commands."""
+        return (*COMMANDS, *self.private[seat].commands())
+
+    def command(
+        self, name: str, state: GameState, seat: int, legal: Sequence[Action], argument: str
+    ) -> None:
+        """Run a command; game commands take an optional argument (`suit moons`)."""
+        me = self.private[seat]
+        if name in me.commands():
+            for line in me.commands()[name](state.view(seat), argument):
+                self.say(line)
+            return
         handler: Callable[[GameState, int, Sequence[Action]], None] = getattr(self, f"cmd_{name}")
         handler(state, seat, legal)
 
@@ -273,6 +301,8 @@ class Table:
         self.say(self.words("help-action"))
         for name in COMMANDS:
             self.say(self.words(f"help-{name}"))
+        for name in self.private[seat].commands():
+            self.say(self.words(f"help-{self.private[seat].prefix}-{name}"))
         self.say(self.words("help-enter"))
 
     def cmd_rules(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:

@@ -15,7 +15,7 @@ its wording in the phrasebook:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
@@ -149,6 +149,13 @@ class Presenter:
         )
 
     # -- what each game words for itself --
+
+    def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
+        """This game's own review commands: name to a function of (view, argument).
+
+        Each needs a `help-<prefix>-<name>` phrase for the help list.
+        """
+        return {}
 
     def move(self, action: Action, view: Any) -> str:
         """A legal move as listed by `moves`: its notation first."""

@@ -1,0 +1,35 @@
+"""Output backends: they deliver finished lines and never choose words.
+
+The terminal prints every line; other backends (speech, a braille display)
+are added beside it. A line marked urgent (your turn, an error) may cut off
+whatever a backend is still saying.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+
+class Output(ABC):
+    """Somewhere lines go besides the printed stream."""
+
+    name: str
+
+    @abstractmethod
+    def deliver(self, line: str, urgent: bool = False) -> None:
+        """Say or show one line; must not block the prompt."""
+
+    def close(self) -> None:  # noqa: B027 - most backends hold nothing to release
+        """Finish or drop anything still queued; called when the program ends."""
+
+
+class Recording(Output):
+    """Keeps what it is given: a fake backend for unit tests."""
+
+    name = "recording"
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, bool]] = []
+
+    def deliver(self, line: str, urgent: bool = False) -> None:
+        self.lines.append((line, urgent))
