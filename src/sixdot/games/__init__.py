@@ -1,59 +1,57 @@
-"""The games sixdot knows, each as rules, bots and a presenter."""
+"""The games sixdot knows. Each game package exposes `GAME`; adding a game is
+adding its package and its name to `NAMES`, nothing else."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import importlib
+from functools import cache
+from typing import Any
 
-from sixdot.bots import Bot, RandomBot
-from sixdot.core import Rules
 from sixdot.core.errors import UnknownGame
-from sixdot.decks import DeckEntry
-from sixdot.games.alphabeticell.bots import SensibleBot as AlphabeticellSensible
-from sixdot.games.alphabeticell.cards import deck_list as alphabeticell_deck
-from sixdot.games.alphabeticell.present import AlphabeticellPresenter
-from sixdot.games.alphabeticell.rules import RULES as ALPHABETICELL
-from sixdot.present.presenter import Presenter
+from sixdot.games.base import Game
 
-
-@dataclass(frozen=True)
-class Game:
-    """Everything the client needs for one game."""
-
-    rules: Rules
-    bots: dict[str, type[Bot]]
-    presenter: type[Presenter]
-    deck: Callable[[], list[DeckEntry]]
-
-    @property
-    def name(self) -> str:
-        return self.rules.name
-
-
-GAMES: dict[str, Game] = {
-    "alphabeticell": Game(
-        ALPHABETICELL,
-        {"random": RandomBot, "sensible": AlphabeticellSensible},
-        AlphabeticellPresenter,
-        alphabeticell_deck,
-    ),
-}
-
-#: Games in the plan that are not playable yet.
-PLANNED = ("consonants", "letters", "nonesuch", "alphagon")
+#: Every game in the plan, in menu order.
+NAMES = ("alphabeticell", "consonants", "letters", "nonesuch", "alphagon")
 
 DEFAULT_LEVEL = "sensible"
 
 
+@cache
+def playable() -> dict[str, Game]:
+    """The games whose packages exist, by name, in menu order."""
+    found: dict[str, Game] = {}
+    for name in NAMES:
+        try:
+            module = importlib.import_module(f"sixdot.games.{name}")
+        except ModuleNotFoundError as err:
+            if err.name == f"sixdot.games.{name}":
+                continue
+            raise
+        found[name] = module.GAME
+    return found
+
+
+def __getattr__(name: str) -> Any:
+    """`GAMES` (playable games) and `PLANNED` (the rest) are computed on first use."""
+    if name == "GAMES":
+        return playable()
+    if name == "PLANNED":
+        return tuple(n for n in NAMES if n not in playable())
+    raise AttributeError(name)
+
+
 def get_game(name: str) -> Game:
-    """The game called `name`; UnknownGame lists the playable ones."""
+    """The game called `name` (or a unique prefix); UnknownGame lists the playable ones."""
+    games = playable()
     key = name.strip().lower()
-    playable = tuple(GAMES)
-    if key in GAMES:
-        return GAMES[key]
-    matches = [g for g in GAMES if g.startswith(key)] if key else []
+    if key in games:
+        return games[key]
+    matches = [g for g in games if key and g.startswith(key)]
     if len(matches) == 1:
-        return GAMES[matches[0]]
-    if key in PLANNED:
-        raise UnknownGame(name, playable, f"{key} is not playable yet")
-    raise UnknownGame(name, playable)
+        return games[matches[0]]
+    if key in NAMES:
+        raise UnknownGame(name, tuple(games), f"{key} is not playable yet")
+    raise UnknownGame(name, tuple(games))
+
+
+__all__ = ["DEFAULT_LEVEL", "NAMES", "Game", "get_game", "playable"]

@@ -1,0 +1,28 @@
+"""What a game package hands to the client: rules, bots, presenter and deck."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sixdot.bots import Bot
+from sixdot.core import Rules
+from sixdot.decks import DeckEntry
+from sixdot.present.presenter import Presenter
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the client needs for one game.
+
+    A game package `sixdot.games.<name>` exposes one of these as `GAME`.
+    """
+
+    rules: Rules
+    bots: dict[str, type[Bot]]
+    presenter: type[Presenter]
+    deck: Callable[[], list[DeckEntry]]
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
