@@ -157,6 +157,8 @@ class Table:
 
     def read(self, prompt: str, completions: Sequence[str] = ()) -> str:
         text = self.term.ask(prompt, completions)
+        for output in self.outputs:
+            output.interrupt()
         if text is None:
             self.say(self.words("input-ended"))
             raise Abandon

@@ -19,6 +19,9 @@ class Output(ABC):
     def deliver(self, line: str, urgent: bool = False) -> None:
         """Say or show one line; must not block the prompt."""
 
+    def interrupt(self) -> None:  # noqa: B027 - only backends that queue need it
+        """The player typed something: stop what is being said now."""
+
     def close(self) -> None:  # noqa: B027 - most backends hold nothing to release
         """Finish or drop anything still queued; called when the program ends."""
 
@@ -30,6 +33,10 @@ class Recording(Output):
 
     def __init__(self) -> None:
         self.lines: list[tuple[str, bool]] = []
+        self.interrupts = 0
 
     def deliver(self, line: str, urgent: bool = False) -> None:
         self.lines.append((line, urgent))
+
+    def interrupt(self) -> None:
+        self.interrupts += 1
