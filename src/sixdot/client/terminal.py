@@ -40,17 +40,22 @@ class Terminal:
 
 
 class PromptTerminal(Terminal):
-    """prompt_toolkit's line editor: history and Tab completion, no pop-ups."""
+    """prompt_toolkit's line editor: history and Tab completion, no pop-up menus."""
 
     def __init__(self) -> None:
         super().__init__()
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import WordCompleter
+        from prompt_toolkit.shortcuts import CompleteStyle
 
         self._words: list[str] = []
         self._completer = WordCompleter(lambda: self._words, ignore_case=True, sentence=True)
+        # Readline-like completion prints the candidates as plain lines rather
+        # than a pop-up menu, which screen readers and braille displays miss.
         self._session: PromptSession[str] = PromptSession(
-            completer=self._completer, complete_while_typing=False
+            completer=self._completer,
+            complete_while_typing=False,
+            complete_style=CompleteStyle.READLINE_LIKE,
         )
 
     def ask(self, prompt: str, completions: Sequence[str] = ()) -> str | None:
