@@ -72,6 +72,15 @@ abc-way = { $letter } { $end ->
   }
 abc-way-fix = { $letter } with { $first } as { $fixes }
 
+## Focus: what the keys walk
+
+abc-focus-keep = { $card }: Enter keeps it
+abc-focus-offered = { $card } offered: Enter to take or pass
+abc-focus-line = { $card } in your line{ $letter ->
+    [none] , letter not fixed
+   *[other] {" "}as { $letter }
+  }
+
 ## Moves, described
 
 abc-move-keep = { $notation }

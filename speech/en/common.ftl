@@ -69,6 +69,11 @@ quit-kept = Playing on.
 input-ended = Input ended: game abandoned.
 help-title = Commands:
 help-moves = moves: list your legal moves, numbered.
+help-turn = turn: whose turn, and what you may do.
+help-repeat = repeat: say the last line again.
+help-older = older: the previous history line, walking back.
+help-newer = newer: the next, newer history line.
+help-keys = keys: the keys for walking cards and reviewing.
 help-action = A number, a move's name or its first letters plays it.
 help-hand = hand: your cards and line.
 help-table = table: what everyone can see.
@@ -80,6 +85,28 @@ help-rules = rules: the rules of this game.
 help-help = help: this list.
 help-quit = quit: leave the game.
 help-enter = Enter on an empty line says whose turn it is.
+
+## Focus and keys
+
+focus-none = Nothing has focus: press Right to walk your cards.
+focus-not-now = { $item }: cannot be played now.
+focus-choices = { $item }. Choose by number:
+history-oldest = Start of history.
+keys-plain = No keys in plain mode: type commands. Type help.
+keys-title = Keys:
+keys-item = { $key }: { $action }
+key-keys = this list of keys
+key-turn = whose turn, and what is awaited
+key-table = the table
+key-last = the last event again
+key-score = the scores
+key-repeat = repeat the last line
+key-hand = your hand
+key-moves = your moves
+key-older = older history line
+key-newer = newer history line
+keys-walk = Left, Right, Home, End: walk your cards. A letter jumps.
+keys-enter = Enter: play the focused card. Escape: leave it.
 
 ## Refusals
 

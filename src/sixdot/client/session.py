@@ -10,30 +10,53 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sixdot.bots import Bot
 from sixdot.client.choice import ChoiceError, normal, pick
 from sixdot.client.docs import rules_lines
+from sixdot.client.keys import key_label
 from sixdot.client.terminal import Terminal
 from sixdot.core import Action, Event, GameState, NotationError
 from sixdot.core.options import resolve_options
 from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.output import Output
+from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook
+from sixdot.present.presenter import Presenter
 
 COMMANDS = (
     "moves",
+    "turn",
     "hand",
     "table",
     "score",
     "last",
+    "repeat",
     "history",
+    "older",
+    "newer",
     "hint",
     "help",
+    "keys",
     "rules",
     "quit",
 )
 PROMPT = "> "
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A decision awaited from one seat: what commands answer about."""
+
+    state: GameState
+    seat: int
+    legal: tuple[Action, ...]
+    me: Presenter
+
+    @property
+    def view(self) -> Any:
+        return self.state.view(self.seat)
 
 
 class Abandon(Exception):
@@ -86,6 +109,7 @@ class Table:
         self.pending: dict[int, list[str]] = {s: [] for s in self.humans}
         self.at_keyboard: int | None = 0 if humans == 1 else None
         self.history: list[str] = []
+        self.history_at: int | None = None
         self.last: list[str] = []
 
     # -- output --
@@ -119,6 +143,7 @@ class Table:
         for line in lines:
             self.say(line)
         self.history.extend(lines)
+        self.history_at = None
         self.last = lines
 
     # -- the game loop --
@@ -155,8 +180,10 @@ class Table:
             return self.words("game-options-none")
         return self.words("game-options", options=", ".join(f"{k} {v}" for k, v in values.items()))
 
-    def read(self, prompt: str, completions: Sequence[str] = ()) -> str:
-        text = self.term.ask(prompt, completions)
+    def read(
+        self, prompt: str, completions: Sequence[str] = (), focus: Sequence[FocusItem] = ()
+    ) -> str:
+        text = self.term.ask(prompt, completions, focus)
         for output in self.outputs:
             output.interrupt()
         if text is None:
@@ -185,30 +212,25 @@ class Table:
             self._record(lines)
 
     def ask(self, state: GameState, seat: int) -> Action:
-        """Read commands from `seat`'s player until one is a legal action."""
+        """Read commands (typed or from keys) until one is a legal action."""
         self.hand_over(seat)
-        view = state.view(seat)
-        legal = state.legal_actions(seat)
-        me = self.private[seat]
-        for line in me.turn(view, legal):
+        turn = Turn(state, seat, state.legal_actions(seat), self.private[seat])
+        for line in turn.me.turn(turn.view, turn.legal):
             self.say(line, urgent=True)
-        notations = [a.notation for a in legal]
+        notations = [a.notation for a in turn.legal]
+        focus = turn.me.focus(turn.view, turn.legal)
         while True:
-            text = self.read(PROMPT, [*notations, *self.command_names(seat)])
-            action = self.interpret(text, state, seat, legal)
+            text = self.read(PROMPT, [*notations, *self.command_names(seat)], focus)
+            action = self.interpret(text, turn, focus)
             if action is not None:
                 return action
 
-    def interpret(
-        self, text: str, state: GameState, seat: int, legal: Sequence[Action]
-    ) -> Action | None:
+    def interpret(self, text: str, turn: Turn, focus: Sequence[FocusItem] = ()) -> Action | None:
         """The action `text` names, or None after answering a command or an error."""
-        me = self.private[seat]
+        legal, me = turn.legal, turn.me
         word = normal(text)
         if not word:
-            for line in me.turn(state.view(seat), legal):
-                self.say(line)
-            return None
+            return self._said(self.cmd_turn(turn, ""))
         if word.isdigit():
             number = int(word)
             if 1 <= number <= len(legal):
@@ -216,20 +238,21 @@ class Table:
             self.error(self.words("cmd-number-range", number=number, count=len(legal)))
             return None
         verb, _, rest = word.partition(" ")
-        if verb in self.command_names(seat):
-            self.command(verb, state, seat, legal, rest)
-            return None
+        if verb == "choose":
+            return self.choose(rest, turn, focus)
+        if verb in self.command_names(turn.seat):
+            return self._said(self.command(verb, turn, rest))
         try:
             action = self.setup.game.rules.parse_action(text)
         except NotationError:
             pass
         else:
-            refusal = state.refusal(seat, action)
+            refusal = turn.state.refusal(turn.seat, action)
             if refusal is None:
                 return action
             self.error(me.refusal(refusal))
             return None
-        names = [a.notation for a in legal] + list(self.command_names(seat))
+        names = [a.notation for a in legal] + list(self.command_names(turn.seat))
         try:
             index = pick(word, names)
         except ChoiceError as err:
@@ -244,7 +267,27 @@ class Table:
             return None
         if index < len(legal):
             return legal[index]
-        self.command(names[index], state, seat, legal, "")
+        return self._said(self.command(names[index], turn, ""))
+
+    def _said(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.say(line)
+
+    def choose(self, argument: str, turn: Turn, focus: Sequence[FocusItem]) -> Action | None:
+        """Enter on a focused item: play it, or list its choices by move number."""
+        if not argument.isdigit() or not 1 <= int(argument) <= len(focus):
+            self.error(self.words("focus-none"))
+            return None
+        item = focus[int(argument) - 1]
+        if not item.actions:
+            self.error(self.words("focus-not-now", item=item.label))
+            return None
+        if len(item.actions) == 1:
+            return item.actions[0]
+        self.say(self.words("focus-choices", item=item.label), urgent=True)
+        for action in item.actions:
+            number = turn.legal.index(action) + 1
+            self.say(self.words("move-item", number=number, move=turn.me.move(action, turn.view)))
         return None
 
     # -- commands --
@@ -253,66 +296,91 @@ class Table:
         """The commands every game has, then this game's own review commands."""
         return (*COMMANDS, *self.private[seat].commands())
 
-    def command(
-        self, name: str, state: GameState, seat: int, legal: Sequence[Action], argument: str
-    ) -> None:
+    def command(self, name: str, turn: Turn, argument: str) -> list[str]:
         """Run a command; game commands take an optional argument (`suit moons`)."""
-        me = self.private[seat]
-        if name in me.commands():
-            for line in me.commands()[name](state.view(seat), argument):
-                self.say(line)
-            return
-        handler: Callable[[GameState, int, Sequence[Action]], None] = getattr(self, f"cmd_{name}")
-        handler(state, seat, legal)
+        own = turn.me.commands()
+        if name in own:
+            return own[name](turn.view, argument)
+        handler: Callable[[Turn, str], list[str]] = getattr(self, f"cmd_{name}")
+        return handler(turn, argument)
 
-    def cmd_moves(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:
-        view = state.view(seat)
-        me = self.private[seat]
-        self.say(self.words("moves-title", count=len(legal)))
-        for number, action in enumerate(legal, 1):
-            self.say(self.words("move-item", number=number, move=me.move(action, view)))
+    def cmd_moves(self, turn: Turn, argument: str) -> list[str]:
+        return [self.words("moves-title", count=len(turn.legal))] + [
+            self.words("move-item", number=n, move=turn.me.move(a, turn.view))
+            for n, a in enumerate(turn.legal, 1)
+        ]
 
-    def cmd_hand(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:
-        for line in self.private[seat].hand(state.view(seat)):
-            self.say(line)
+    def cmd_turn(self, turn: Turn, argument: str) -> list[str]:
+        return turn.me.turn(turn.view, turn.legal)
 
-    def cmd_table(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:
-        for line in self.private[seat].table(state.view(seat)):
-            self.say(line)
+    def cmd_hand(self, turn: Turn, argument: str) -> list[str]:
+        return turn.me.hand(turn.view)
 
-    def cmd_score(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:
-        for line in self.private[seat].score(state.view(seat)):
-            self.say(line)
+    def cmd_table(self, turn: Turn, argument: str) -> list[str]:
+        return turn.me.table(turn.view)
 
-    def cmd_last(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:
-        for line in self.last or [self.words("last-none")]:
-            self.say(line)
+    def cmd_score(self, turn: Turn, argument: str) -> list[str]:
+        return turn.me.score(turn.view)
 
-    def cmd_history(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:
-        self.say(self.words("history-title", count=len(self.history)))
-        for line in self.history:
-            self.say(line)
+    def cmd_last(self, turn: Turn, argument: str) -> list[str]:
+        return self.last or [self.words("last-none")]
 
-    def cmd_hint(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:
-        view = state.view(seat)
-        choice = self.hinter(seat, self.setup.seed).choose(view, legal)
-        self.say(self.words("hint", move=self.private[seat].move(choice, view)))
+    def cmd_repeat(self, turn: Turn, argument: str) -> list[str]:
+        return [self.term.last_line or self.words("last-none")]
 
-    def cmd_help(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:
-        self.say(self.words("help-title"))
-        self.say(self.words("help-action"))
-        for name in COMMANDS:
-            self.say(self.words(f"help-{name}"))
-        for name in self.private[seat].commands():
-            self.say(self.words(f"help-{self.private[seat].prefix}-{name}"))
-        self.say(self.words("help-enter"))
+    def cmd_history(self, turn: Turn, argument: str) -> list[str]:
+        return [self.words("history-title", count=len(self.history)), *self.history]
 
-    def cmd_rules(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:
-        for line in rules_lines(self.setup.game.name):
-            self.say(line)
+    def cmd_older(self, turn: Turn, argument: str) -> list[str]:
+        return self._walk(-1)
 
-    def cmd_quit(self, state: GameState, seat: int, legal: Sequence[Action]) -> None:
+    def cmd_newer(self, turn: Turn, argument: str) -> list[str]:
+        return self._walk(+1)
+
+    def _walk(self, step: int) -> list[str]:
+        """One history line at a time, from the newest back, for the review keys."""
+        if not self.history:
+            return [self.words("last-none")]
+        place = len(self.history) if self.history_at is None else self.history_at
+        place = min(max(place + step, 0), len(self.history) - 1)
+        self.history_at = place
+        edge = "history-oldest" if place == 0 and step < 0 else None
+        line = self.history[place]
+        return [line] if edge is None else [self.words(edge), line]
+
+    def cmd_hint(self, turn: Turn, argument: str) -> list[str]:
+        choice = self.hinter(turn.seat, self.setup.seed).choose(turn.view, turn.legal)
+        return [self.words("hint", move=turn.me.move(choice, turn.view))]
+
+    def cmd_help(self, turn: Turn, argument: str) -> list[str]:
+        prefix = turn.me.prefix
+        return [
+            self.words("help-title"),
+            self.words("help-action"),
+            *(self.words(f"help-{name}") for name in COMMANDS),
+            *(self.words(f"help-{prefix}-{name}") for name in turn.me.commands()),
+            self.words("help-enter"),
+        ]
+
+    def cmd_keys(self, turn: Turn, argument: str) -> list[str]:
+        if not self.term.keys:
+            return [self.words("keys-plain")]
+        return [
+            self.words("keys-title"),
+            self.words("keys-walk"),
+            self.words("keys-enter"),
+            *(
+                self.words("keys-item", key=key_label(key), action=self.words(f"key-{name}"))
+                for name, key in self.term.keys.items()
+            ),
+        ]
+
+    def cmd_rules(self, turn: Turn, argument: str) -> list[str]:
+        return rules_lines(self.setup.game.name)
+
+    def cmd_quit(self, turn: Turn, argument: str) -> list[str]:
         self.quit()
+        return []
 
     def quit(self) -> None:
         """Leave the game after a yes; anything else plays on."""

@@ -11,25 +11,38 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TextIO
+
+from sixdot.client.keys import DEFAULT_KEYS
+from sixdot.present.focus import FocusItem
 
 
 class Terminal:
     """Line input and output over plain streams."""
 
+    #: Review keys by command name; plain mode has none.
+    keys: Mapping[str, str] = {}
+
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.interactive = self.stdin.isatty()
+        self.last_line = ""
 
     def say(self, line: str) -> None:
         self.stdout.write(line + "\n")
         self.stdout.flush()
+        self.last_line = line
 
-    def ask(self, prompt: str, completions: Sequence[str] = ()) -> str | None:
-        """One line of input without its newline, or None at end of input."""
-        del completions
+    def ask(
+        self, prompt: str, completions: Sequence[str] = (), focus: Sequence[FocusItem] = ()
+    ) -> str | None:
+        """One line of input without its newline, or None at end of input.
+
+        `focus` lists what the keys can walk; plain input ignores it.
+        """
+        del completions, focus
         if self.interactive:
             self.stdout.write(prompt)
             self.stdout.flush()
@@ -40,37 +53,133 @@ class Terminal:
 
 
 class PromptTerminal(Terminal):
-    """prompt_toolkit's line editor: history and Tab completion, no pop-up menus."""
+    """prompt_toolkit's line editor: history, Tab completion and the keys.
 
-    def __init__(self) -> None:
+    With an empty input line, Left, Right, Home and End walk the focus items
+    and put the focused one on the input line with the cursor on it; a letter
+    then jumps to the next item with that letter, Enter acts on it and Escape
+    leaves it. Review keys (F1 to F8, PageUp, PageDown) run their commands.
+    Nothing but the input line is redrawn.
+    """
+
+    def __init__(self, keys: Mapping[str, str] | None = None) -> None:
         super().__init__()
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.shortcuts import CompleteStyle
 
+        self.keys = dict(DEFAULT_KEYS if keys is None else keys)
         self._words: list[str] = []
-        self._completer = WordCompleter(lambda: self._words, ignore_case=True, sentence=True)
+        self._focus: Sequence[FocusItem] = ()
+        self._at: int | None = None
+        self._shown = ""
+        completer = WordCompleter(lambda: self._words, ignore_case=True, sentence=True)
         # Readline-like completion prints the candidates as plain lines rather
         # than a pop-up menu, which screen readers and braille displays miss.
         self._session: PromptSession[str] = PromptSession(
-            completer=self._completer,
+            completer=completer,
             complete_while_typing=False,
             complete_style=CompleteStyle.READLINE_LIKE,
+            key_bindings=self._bindings(),
         )
 
-    def ask(self, prompt: str, completions: Sequence[str] = ()) -> str | None:
+    def ask(
+        self, prompt: str, completions: Sequence[str] = (), focus: Sequence[FocusItem] = ()
+    ) -> str | None:
         self._words = list(completions)
+        if list(focus) != list(self._focus):
+            self._at = None
+        self._focus = focus
+        self._shown = ""
+        self._chosen: int | None = None
         try:
-            return self._session.prompt(prompt)
+            text = self._session.prompt(prompt)
         except EOFError:
             return None
         except KeyboardInterrupt:
             return "quit"
+        # Enter on a focused item leaves its label on screen and chooses it.
+        return text if self._chosen is None else f"choose {self._chosen + 1}"
+
+    # -- key bindings --
+
+    def _bindings(self):  # type: ignore[no-untyped-def]
+        from prompt_toolkit.document import Document
+        from prompt_toolkit.filters import Condition
+        from prompt_toolkit.key_binding import KeyBindings
+
+        kb = KeyBindings()
+
+        @Condition
+        def walking() -> bool:
+            text = self._session.default_buffer.text
+            return bool(self._shown) and text == self._shown
+
+        @Condition
+        def can_walk() -> bool:
+            return bool(self._focus) and (self._session.default_buffer.text == "" or walking())
+
+        def show(event, index: int) -> None:  # type: ignore[no-untyped-def]
+            self._at = max(0, min(index, len(self._focus) - 1))
+            self._shown = self._focus[self._at].label
+            event.current_buffer.document = Document(self._shown, cursor_position=0)
+
+        def step(event, delta: int) -> None:  # type: ignore[no-untyped-def]
+            """The first press shows the focus where it was; later presses move it."""
+            here = self._at or 0
+            show(event, here + delta if walking() else here)
+
+        def submit(event, text: str) -> None:  # type: ignore[no-untyped-def]
+            self._shown = ""
+            event.current_buffer.document = Document(text, len(text))
+            event.current_buffer.validate_and_handle()
+
+        kb.add("right", filter=can_walk)(lambda event: step(event, +1))
+        kb.add("left", filter=can_walk)(lambda event: step(event, -1))
+
+        @kb.add("home", filter=can_walk)
+        def _(event) -> None:  # type: ignore[no-untyped-def]
+            show(event, 0)
+
+        @kb.add("end", filter=can_walk)
+        def _(event) -> None:  # type: ignore[no-untyped-def]
+            show(event, len(self._focus) - 1)
+
+        @kb.add("enter", filter=walking)
+        def _(event) -> None:  # type: ignore[no-untyped-def]
+            self._chosen = self._at or 0
+            event.current_buffer.validate_and_handle()
+
+        @kb.add("escape", filter=walking, eager=True)
+        def _(event) -> None:  # type: ignore[no-untyped-def]
+            self._shown = ""
+            event.current_buffer.document = Document("", 0)
+
+        @kb.add("<any>", filter=walking)
+        def _(event) -> None:  # type: ignore[no-untyped-def]
+            char = event.data.upper()
+            start = self._at or 0
+            for step in range(1, len(self._focus) + 1):
+                index = (start + step) % len(self._focus)
+                if char.isalpha() and char in self._focus[index].jump:
+                    show(event, index)
+                    return
+            if not char.isalpha():
+                # Anything else starts a typed command in place of the focus.
+                self._shown = ""
+                event.current_buffer.document = Document(event.data, 1)
+
+        for name, key in self.keys.items():
+            kb.add(key)(lambda event, name=name: submit(event, name))
+        kb.add("?", filter=Condition(lambda: self._session.default_buffer.text == ""))(
+            lambda event: submit(event, "keys")
+        )
+        return kb
 
 
-def open_terminal(plain: bool = False) -> Terminal:
+def open_terminal(plain: bool = False, keys: Mapping[str, str] | None = None) -> Terminal:
     """prompt_toolkit on a real terminal unless plain mode is asked for."""
     dumb = os.environ.get("TERM", "") in ("", "dumb")
     if plain or dumb or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return Terminal()
-    return PromptTerminal()
+    return PromptTerminal(keys)

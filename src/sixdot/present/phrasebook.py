@@ -66,7 +66,7 @@ class Phrasebook:
     def has(self, key: str) -> bool:
         return key in self.keys
 
-    def __call__(self, key: str, **args: Any) -> str:
+    def __call__(self, key: str, /, **args: Any) -> str:
         """The wording of `key` with its variables filled in."""
         if key not in self.keys:
             raise PhrasebookError(f"the phrasebook has no message {key!r}")

@@ -21,6 +21,7 @@ from enum import Enum
 from typing import Any
 
 from sixdot.core import Action, Event, Refusal
+from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook
 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
@@ -161,6 +162,10 @@ class Presenter:
         """A legal move as listed by `moves`: its notation first."""
         del view
         return action.notation
+
+    def focus(self, view: Any, legal: Sequence[Action]) -> list[FocusItem]:
+        """What the keys walk for the seat to act; by default its moves."""
+        return [FocusItem(self.move(a, view), a.notation[:1].upper(), (a,)) for a in legal]
 
     def turn(self, view: Any, legal: Sequence[Action]) -> list[str]:
         """What the seat to act is asked to do."""

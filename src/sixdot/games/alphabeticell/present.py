@@ -16,6 +16,7 @@ from sixdot.games.alphabeticell.rules import (
     line_after,
     line_letters,
 )
+from sixdot.present.focus import FocusItem
 from sixdot.present.presenter import Presenter
 
 
@@ -56,6 +57,26 @@ class AlphabeticellPresenter(Presenter):
         if not takes:
             return [offered, self.words("abc-turn-cannot-take", line=self._line_words(line))]
         return [offered, self.words("abc-turn-can-take", ways=", ".join(self._ways(line, takes)))]
+
+    def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
+        """Setup cards to keep; else the offered card, then your line's cards."""
+        if view.phase is Phase.PICK:
+            return [
+                FocusItem(self.words("abc-focus-keep", card=self.card(a.card)), a.card.face, (a,))
+                for a in legal
+                if isinstance(a, Keep)
+            ]
+        items = []
+        if view.face_up is not None:
+            label = self.words("abc-focus-offered", card=self.card(view.face_up))
+            items.append(FocusItem(label, view.face_up.face, tuple(legal)))
+        for placed in view.lines[view.seat]:
+            letter = placed.letter or ""
+            label = self.words(
+                "abc-focus-line", card=self.card(placed.card), letter=letter or "none"
+            )
+            items.append(FocusItem(label, placed.card.face))
+        return items
 
     def _ways(self, line: Line, takes: Sequence[Take]) -> list[str]:
         """Each letter the card can show, with the end it joins or the first card's letters."""
