@@ -18,16 +18,17 @@ menu-game = Choose a game:
 menu-players = How many players? { $low } to { $high }, Enter for { $default }.
 menu-humans = How many people at this keyboard? 1 to { $high }, Enter for 1.
 menu-level = Computer opponents' level, Enter for { $default }:
-menu-verbosity = Verbosity, Enter for full:
 choice-item = { $number }. { $label }
-choice-unknown = No choice "{ $text }": type 1 to { $count }, or a name.
+choice-unknown = { $count ->
+    [one] No choice "{ $text }": type 1, or the name.
+   *[other] No choice "{ $text }": type 1 to { $count }, or a name.
+  }
+menu-left = Goodbye.
 choice-number = No choice "{ $text }": type { $low } to { $high }.
 choice-ambiguous = "{ $text }" could be { $matches }: type more or a number.
 choice-empty = Nothing to choose from.
 level-random = random: plays any legal move
 level-sensible = sensible: plays a fair game
-verbosity-full = full: every detail in words
-verbosity-brief = brief: short lines
 game-start = { $game }: { $players } players, seed { $seed }.
 game-options = Options: { $options }.
 game-options-none = Options: the defaults.
@@ -43,6 +44,7 @@ turn-ready = { $player }'s turn: hand over the keyboard, then type ready.
 turn-ready-needed = Type ready when { $player } has the keyboard, or quit.
 turn-ready-done = { $player } at the keyboard.
 turn-waiting = Waiting for { $players }.
+forced-move = Only move: { $move }.
 
 ## Commands
 
@@ -149,7 +151,7 @@ game-ended = { $winner_count ->
 ## Tools
 
 sim-title = { $game }: { $games } games, { $players } players, seed { $seed }.
-sim-seat = Seat { $seat }, { $level }: { $wins } wins, { $percent }%, mean { $mean }.
+sim-seat = Seat { $seat }, { $level }: won { $wins }, { $percent }%, mean { $mean }.
 sim-speed = { $rate } games per second.
 tournament-title = { $game } tournament: { $games } games, bots { $bots }.
 tournament-level = { $level }: win rate { $rate }%, 95% interval { $low } to { $high }%, { $samples } seats.

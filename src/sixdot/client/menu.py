@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sixdot.client.choice import ChoiceError, pick
+from sixdot.client.choice import ChoiceError, normal, pick
 from sixdot.client.session import PROMPT, Setup
 from sixdot.client.terminal import Terminal
 from sixdot.games import DEFAULT_LEVEL, GAMES
@@ -19,13 +19,13 @@ class Menu:
     def choose(
         self, title: str, labels: Sequence[str], names: Sequence[str], default: int | None = None
     ) -> int | None:
-        """A numbered choice; Enter takes the default; None at end of input."""
+        """A numbered choice; Enter takes the default; None at end of input or on quit."""
         self.term.say(title)
         for number, label in enumerate(labels, 1):
             self.term.say(self.words("choice-item", number=number, label=label))
         while True:
             text = self.term.ask(PROMPT, names)
-            if text is None:
+            if text is None or normal(text) == "quit":
                 return None
             if not text.strip() and default is not None:
                 return default
@@ -46,7 +46,7 @@ class Menu:
         self.term.say(title)
         while True:
             text = self.term.ask(PROMPT, names)
-            if text is None:
+            if text is None or normal(text) == "quit":
                 return None
             word = text.strip() or str(default)
             if word in names:

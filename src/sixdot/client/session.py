@@ -108,7 +108,7 @@ class Table:
         self.private = {s: game.presenter(words, names, s) for s in self.humans}
         self.pending: dict[int, list[str]] = {s: [] for s in self.humans}
         self.at_keyboard: int | None = 0 if humans == 1 else None
-        self.history: list[str] = []
+        self.history: list[tuple[int | None, str]] = []
         self.history_at: int | None = None
         self.last: list[str] = []
 
@@ -135,16 +135,21 @@ class Table:
                 if event.visible_to(seat):
                     lines = self.private[seat].event(event)
                     if seat == self.at_keyboard:
-                        self._record(lines)
+                        self._record(lines, seat)
                     else:
                         self.pending[seat].extend(lines)
 
-    def _record(self, lines: list[str]) -> None:
+    def _record(self, lines: list[str], seat: int | None = None) -> None:
+        """Say lines and keep them; private lines are kept for their seat only."""
         for line in lines:
             self.say(line)
-        self.history.extend(lines)
+        self.history.extend((seat, line) for line in lines)
         self.history_at = None
         self.last = lines
+
+    def history_of(self, seat: int) -> list[str]:
+        """The announcements `seat` may hear again: public ones and its own."""
+        return [line for owner, line in self.history if owner in (None, seat)]
 
     # -- the game loop --
 
@@ -209,12 +214,17 @@ class Table:
         self.say(self.words("turn-ready-done", player=name))
         lines, self.pending[seat] = self.pending[seat], []
         if lines:
-            self._record(lines)
+            self._record(lines, seat)
 
     def ask(self, state: GameState, seat: int) -> Action:
         """Read commands (typed or from keys) until one is a legal action."""
         self.hand_over(seat)
         turn = Turn(state, seat, state.legal_actions(seat), self.private[seat])
+        if len(turn.legal) == 1:
+            # Nothing to decide (a pass forced by the rules): play it and say so.
+            only = turn.legal[0]
+            self.say(self.words("forced-move", move=turn.me.move(only, turn.view)))
+            return only
         for line in turn.me.turn(turn.view, turn.legal):
             self.say(line, urgent=True)
         notations = [a.notation for a in turn.legal]
@@ -242,6 +252,10 @@ class Table:
             return self.choose(rest, turn, focus)
         if verb in self.command_names(turn.seat):
             return self._said(self.command(verb, turn, rest))
+        notations = [a.notation for a in legal]
+        starting = [a for a, n in zip(legal, notations, strict=True) if normal(n).startswith(word)]
+        if len(starting) == 1:
+            return starting[0]  # "take rm as r" when only "take RM as R with H" fits
         try:
             action = self.setup.game.rules.parse_action(text)
         except NotationError:
@@ -252,7 +266,7 @@ class Table:
                 return action
             self.error(me.refusal(refusal))
             return None
-        names = [a.notation for a in legal] + list(self.command_names(turn.seat))
+        names = notations + list(self.command_names(turn.seat))
         try:
             index = pick(word, names)
         except ChoiceError as err:
@@ -329,24 +343,26 @@ class Table:
         return [self.term.last_line or self.words("last-none")]
 
     def cmd_history(self, turn: Turn, argument: str) -> list[str]:
-        return [self.words("history-title", count=len(self.history)), *self.history]
+        lines = self.history_of(turn.seat)
+        return [self.words("history-title", count=len(lines)), *lines]
 
     def cmd_older(self, turn: Turn, argument: str) -> list[str]:
-        return self._walk(-1)
+        return self._walk(turn.seat, -1)
 
     def cmd_newer(self, turn: Turn, argument: str) -> list[str]:
-        return self._walk(+1)
+        return self._walk(turn.seat, +1)
 
-    def _walk(self, step: int) -> list[str]:
+    def _walk(self, seat: int, step: int) -> list[str]:
         """One history line at a time, from the newest back, for the review keys."""
-        if not self.history:
+        lines = self.history_of(seat)
+        if not lines:
             return [self.words("last-none")]
-        place = len(self.history) if self.history_at is None else self.history_at
-        place = min(max(place + step, 0), len(self.history) - 1)
+        place = len(lines) if self.history_at is None else self.history_at
+        place = min(max(place + step, 0), len(lines) - 1)
         self.history_at = place
-        edge = "history-oldest" if place == 0 and step < 0 else None
-        line = self.history[place]
-        return [line] if edge is None else [self.words(edge), line]
+        if place == 0 and step < 0:
+            return [self.words("history-oldest"), lines[place]]
+        return [lines[place]]
 
     def cmd_hint(self, turn: Turn, argument: str) -> list[str]:
         choice = self.hinter(turn.seat, self.setup.seed).choose(turn.view, turn.legal)

@@ -27,7 +27,9 @@ def playable() -> dict[str, Game]:
             if err.name == f"sixdot.games.{name}":
                 continue
             raise
-        found[name] = module.GAME
+        game = getattr(module, "GAME", None)
+        if game is not None:  # a package still being built has no GAME yet
+            found[name] = game
     return found
 
 
