@@ -59,6 +59,13 @@ class Turn:
         return self.state.view(self.seat)
 
 
+@dataclass(frozen=True)
+class Choices:
+    """Moves offered after Enter on a card that can be played several ways."""
+
+    actions: tuple[Action, ...]
+
+
 class Abandon(Exception):
     """The people at the table left the game."""
 
@@ -232,10 +239,18 @@ class Table:
         while True:
             text = self.read(PROMPT, [*notations, *self.command_names(seat)], focus)
             action = self.interpret(text, turn, focus)
-            if action is not None:
+            if isinstance(action, Choices):
+                # Enter on a card with several moves: the keys now walk those moves.
+                focus = [
+                    FocusItem(turn.me.move(a, turn.view), a.notation[:1].upper(), (a,))
+                    for a in action.actions
+                ]
+            elif action is not None:
                 return action
 
-    def interpret(self, text: str, turn: Turn, focus: Sequence[FocusItem] = ()) -> Action | None:
+    def interpret(
+        self, text: str, turn: Turn, focus: Sequence[FocusItem] = ()
+    ) -> Action | Choices | None:
         """The action `text` names, or None after answering a command or an error."""
         legal, me = turn.legal, turn.me
         word = normal(text)
@@ -287,7 +302,9 @@ class Table:
         for line in lines:
             self.say(line)
 
-    def choose(self, argument: str, turn: Turn, focus: Sequence[FocusItem]) -> Action | None:
+    def choose(
+        self, argument: str, turn: Turn, focus: Sequence[FocusItem]
+    ) -> Action | Choices | None:
         """Enter on a focused item: play it, or list its choices by move number."""
         if not argument.isdigit() or not 1 <= int(argument) <= len(focus):
             self.error(self.words("focus-none"))
@@ -302,7 +319,7 @@ class Table:
         for action in item.actions:
             number = turn.legal.index(action) + 1
             self.say(self.words("move-item", number=number, move=turn.me.move(action, turn.view)))
-        return None
+        return Choices(item.actions)
 
     # -- commands --
 
