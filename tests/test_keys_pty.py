@@ -1,0 +1,104 @@
+"""Keyboard play in a real pseudo-terminal (issue 7).
+
+The program runs in a pty read through a pyte screen. The focused card must
+be the text of the input line with the cursor on it; review keys print their
+answer as new lines below; nothing above the prompt is ever redrawn.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from clienttools import PtyClient
+
+RIGHT, LEFT, HOME, END = "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F"
+ENTER, ESCAPE = "\r", "\x1b"
+F5, F1, PAGE_UP = "\x1b[15~", "\x1bOP", "\x1b[5~"
+
+
+@pytest.fixture
+def client():
+    pty = PtyClient("play", "alphabeticell", "--seed", "5", rows=40)
+    yield pty
+    pty.close()
+
+
+def focus_line(pty: PtyClient, pattern: str) -> str:
+    pty.wait_for(lambda: re.fullmatch(pattern, pty.cursor_line) is not None, what=pattern)
+    return pty.cursor_line
+
+
+def test_arrows_put_the_focused_card_on_the_input_line_under_the_cursor(client) -> None:
+    client.wait_prompt()
+    dealt = next(line for line in client.output_lines() if line.startswith("Dealt to you"))
+    cards = re.findall(r"\b[A-Z]{2}\b", dealt)
+    client.send(RIGHT)
+    assert focus_line(client, rf"> {cards[0]}: Enter keeps it")
+    assert client.screen.cursor.x == 2  # on the card's name, not after it
+    client.send(RIGHT)
+    assert focus_line(client, rf"> {cards[1]}: Enter keeps it")
+    client.send(END)
+    assert focus_line(client, rf"> {cards[2]}: Enter keeps it")
+    client.send(HOME)
+    assert focus_line(client, rf"> {cards[0]}: Enter keeps it")
+    client.send(cards[2][0].lower())
+    assert focus_line(client, rf"> {cards[2]}: Enter keeps it|> {cards[1]}: Enter keeps it")
+    client.send(ESCAPE)
+    client.wait_prompt()
+
+
+def test_enter_on_a_focused_card_plays_it(client) -> None:
+    client.wait_prompt()
+    client.send(RIGHT)
+    label = focus_line(client, r"> \w\w: Enter keeps it")
+    card = label[2:4]
+    client.send(ENTER)
+    client.wait_for(lambda: f"You keep {card} to start a line." in client.output_lines())
+
+
+def test_review_keys_print_below_and_redraw_nothing_above(client) -> None:
+    row = client.wait_prompt()
+    before = client.screen.transcript()[:row]
+    client.screen.changes.clear()
+    client.send(F5)
+    client.wait_for(lambda: "Scores, target 30:" in client.output_lines(), what="scores")
+    client.wait_prompt(below=row)
+    assert client.screen.transcript()[:row] == before
+    assert all(changed >= row for changed, _ in client.screen.changes)
+
+
+def test_f1_lists_the_keys_and_page_up_walks_history(client) -> None:
+    row = client.wait_prompt()
+    client.send(F1)
+    client.wait_for(lambda: "F5: the scores" in client.output_lines(), what="key list")
+    row = client.wait_prompt(below=row)
+    client.send(PAGE_UP)
+    client.wait_prompt(below=row)
+    said = client.output_lines()
+    assert said[-1] == next(
+        line for line in reversed(said[:-1]) if "keeps" in line or line.startswith("Dealt")
+    )
+
+
+@pytest.mark.slow
+def test_a_whole_game_by_arrows_and_enter_alone() -> None:
+    pty = PtyClient(
+        "play", "alphabeticell", "--seed", "2", "--players", "2", "--option", "target=5", rows=40
+    )
+    try:
+        for _ in range(400):
+            pty.wait_for(lambda: pty.eof or pty.at_prompt(), timeout=15, what="prompt or end")
+            if pty.eof:
+                break
+            pty.send(RIGHT)
+            pty.wait_for(lambda: not pty.at_prompt(), what="a focused item")
+            pty.send(ENTER)
+            pty.settle(0.15)
+            if "Quit this game?" in pty.cursor_line:
+                break
+        said = "\n".join(pty.screen.transcript())
+        assert re.search(r"(wins|share the win) with \d+ points?\.", said), said[-600:]
+    finally:
+        pty.close()
