@@ -86,7 +86,7 @@ help-hint = hint: what the sensible bot would do.
 help-rules = rules: the rules of this game.
 help-help = help: this list.
 help-quit = quit: leave the game.
-help-enter = Enter on an empty line says whose turn it is.
+help-enter = Enter alone: whose turn, what you may do.
 
 ## Focus and keys
 

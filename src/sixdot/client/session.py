@@ -236,7 +236,9 @@ class Table:
             self.say(line, urgent=True)
         notations = [a.notation for a in turn.legal]
         focus = turn.me.focus(turn.view, turn.legal)
+        self.term.review = lambda name: self._said(self.command(name, turn, ""))
         while True:
+            self.show_focus(focus)
             text = self.read(PROMPT, [*notations, *self.command_names(seat)], focus)
             action = self.interpret(text, turn, focus)
             if isinstance(action, Choices):
@@ -246,7 +248,21 @@ class Table:
                     for a in action.actions
                 ]
             elif action is not None:
+                self.term.review = None
+                self.show_focus([])
                 return action
+
+    def show_focus(self, focus: Sequence[FocusItem]) -> None:
+        """Give displays the items the keys walk, and follow the keys as they move."""
+        labels = [item.label for item in focus]
+        for output in self.outputs:
+            output.show_focus(labels, 0)
+
+        def follow(at: int) -> None:
+            for output in self.outputs:
+                output.show_focus(labels, at)
+
+        self.term.on_focus = follow
 
     def interpret(
         self, text: str, turn: Turn, focus: Sequence[FocusItem] = ()

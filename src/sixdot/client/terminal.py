@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
 from sixdot.client.keys import DEFAULT_KEYS
@@ -23,6 +23,10 @@ class Terminal:
 
     #: Review keys by command name; plain mode has none.
     keys: Mapping[str, str] = {}
+    #: Runs a review command and says its lines, while the prompt stays open.
+    review: Callable[[str], None] | None = None
+    #: Told the index of the newly focused item when the keys move the focus.
+    on_focus: Callable[[int], None] | None = None
 
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin or sys.stdin
@@ -64,6 +68,9 @@ class PromptTerminal(Terminal):
 
     def __init__(self, keys: Mapping[str, str] | None = None) -> None:
         super().__init__()
+        # Without this, a terminal that does not answer cursor-position requests
+        # gets a warning printed into the game's stream of lines.
+        os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.shortcuts import CompleteStyle
@@ -123,6 +130,8 @@ class PromptTerminal(Terminal):
             self._at = max(0, min(index, len(self._focus) - 1))
             self._shown = self._focus[self._at].label
             event.current_buffer.document = Document(self._shown, cursor_position=0)
+            if self.on_focus is not None:
+                self.on_focus(self._at)
 
         def step(event, delta: int) -> None:  # type: ignore[no-untyped-def]
             """The first press shows the focus where it was; later presses move it."""
@@ -169,10 +178,20 @@ class PromptTerminal(Terminal):
                 self._shown = ""
                 event.current_buffer.document = Document(event.data, 1)
 
+        def review(event, name: str) -> None:  # type: ignore[no-untyped-def]
+            """Answer a review key above the prompt, leaving the input line as it was."""
+            if self.review is None:
+                submit(event, name)
+                return
+            from prompt_toolkit.application import run_in_terminal
+
+            answer = self.review
+            run_in_terminal(lambda: answer(name))
+
         for name, key in self.keys.items():
-            kb.add(key)(lambda event, name=name: submit(event, name))
+            kb.add(key)(lambda event, name=name: review(event, name))
         kb.add("?", filter=Condition(lambda: self._session.default_buffer.text == ""))(
-            lambda event: submit(event, "keys")
+            lambda event: review(event, "keys")
         )
         return kb
 

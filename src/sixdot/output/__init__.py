@@ -8,6 +8,7 @@ whatever a backend is still saying.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
 
 class Output(ABC):
@@ -18,6 +19,9 @@ class Output(ABC):
     @abstractmethod
     def deliver(self, line: str, urgent: bool = False) -> None:
         """Say or show one line; must not block the prompt."""
+
+    def show_focus(self, labels: Sequence[str], at: int = 0) -> None:  # noqa: B027
+        """The items the keys walk and the focused one; only displays show them."""
 
     def interrupt(self) -> None:  # noqa: B027 - only backends that queue need it
         """The player typed something: stop what is being said now."""
