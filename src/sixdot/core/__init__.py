@@ -8,7 +8,7 @@ with the events that happened.
 from sixdot.core.errors import IllegalAction, NotationError, OptionError, SixdotError
 from sixdot.core.options import OptionSpec
 from sixdot.core.rng import Rng
-from sixdot.core.state import Action, Event, GameState, Refusal, Rules, replay
+from sixdot.core.state import Action, Event, GameState, Refusal, Rules, leaders, replay
 
 __all__ = [
     "Action",
@@ -22,5 +22,6 @@ __all__ = [
     "Rng",
     "Rules",
     "SixdotError",
+    "leaders",
     "replay",
 ]

@@ -181,6 +181,14 @@ def replay(
     return state, events
 
 
-def seats_from(first: int, players: int) -> Sequence[int]:
-    """Seats in clockwise order starting at `first`."""
-    return [(first + i) % players for i in range(players)]
+def leaders(scores: Sequence[int], highest: bool = True) -> tuple[int, ...]:
+    """The seats with the best score (several on a tie, who share the win).
+
+    >>> leaders((12, 30, 30))
+    (1, 2)
+    >>> leaders((12, 30, 30), highest=False)
+    (0,)
+    """
+    best = max(scores) if highest else min(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+

@@ -17,7 +17,17 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from sixdot.core import Action, Event, GameState, NotationError, OptionSpec, Refusal, Rng, Rules
+from sixdot.core import (
+    Action,
+    Event,
+    GameState,
+    NotationError,
+    OptionSpec,
+    Refusal,
+    Rng,
+    Rules,
+    leaders,
+)
 from sixdot.games.alphabeticell.cards import Card, by_face, deck, points_per_card
 
 LINE_GOAL = 11
@@ -248,10 +258,7 @@ class State(GameState):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        if not self.is_over:
-            return ()
-        best = max(self.scores)
-        return tuple(s for s, v in enumerate(self.scores) if v == best)
+        return leaders(self.scores) if self.is_over else ()
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase is Phase.PICK:
