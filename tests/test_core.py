@@ -33,7 +33,7 @@ from sixdot.core import (
 )
 from sixdot.core.errors import PlayerCountError
 from sixdot.core.options import parse_assignments, resolve_options
-from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
+from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, leaders, seats_from
 
 #: 99.9% point of the chi-square distribution with 5 degrees of freedom.
 CHI2_5DF_999 = 20.515
@@ -452,3 +452,9 @@ def test_different_seeds_make_different_games() -> None:
 def test_seats_go_clockwise_from_a_given_seat() -> None:
     assert list(seats_from(2, 4)) == [2, 3, 0, 1]
     assert list(seats_from(0, 3)) == [0, 1, 2]
+
+
+def test_the_best_score_wins_and_ties_share() -> None:
+    assert leaders((3, 9, 4)) == (1,)
+    assert leaders((9, 9, 4)) == (0, 1)
+    assert leaders((9, 2, 2), highest=False) == (1, 2)

@@ -28,6 +28,7 @@ from sixdot.core import (
     Rules,
     leaders,
 )
+from sixdot.core.state import seats_from
 from sixdot.games.alphabeticell.cards import Card, by_face, deck, points_per_card
 
 LINE_GOAL = 11
@@ -422,7 +423,7 @@ def _deal_round(
     """Shuffle the whole deck and deal three cards to each player."""
     cards, rng = state.rng.shuffled(deck())
     n = state.n
-    order = [(dealer + 1 + i) % n for i in range(n)]
+    order = seats_from((dealer + 1) % n, n)
     hands: list[tuple[Card, ...]] = [()] * n
     for i, seat in enumerate(order):
         hands[seat] = cards[i * DEAL : (i + 1) * DEAL]
