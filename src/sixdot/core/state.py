@@ -193,7 +193,6 @@ def leaders(scores: Sequence[int], highest: bool = True) -> tuple[int, ...]:
     return tuple(seat for seat, score in enumerate(scores) if score == best)
 
 
-
 def seats_from(first: int, players: int) -> Sequence[int]:
     """Seats in clockwise order starting at `first` (the deal and turn order)."""
     return [(first + i) % players for i in range(players)]
