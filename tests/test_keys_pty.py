@@ -82,7 +82,6 @@ def test_f1_lists_the_keys_and_page_up_walks_history(client) -> None:
     )
 
 
-@pytest.mark.slow
 def test_a_whole_game_by_arrows_and_enter_alone() -> None:
     pty = PtyClient(
         "play", "alphabeticell", "--seed", "2", "--players", "2", "--option", "target=5", rows=40
