@@ -155,6 +155,10 @@ sim-seat = Seat { $seat }, { $level }: won { $wins }, { $percent }%, mean { $mea
 sim-speed = { $rate } games per second.
 tournament-title = { $game } tournament: { $games } games, bots { $bots }.
 tournament-level = { $level }: win rate { $rate }%, 95% interval { $low } to { $high }%, { $samples } seats.
+emboss-done = { $path }: { $game } deck, { $pages } braille { $pages ->
+    [one] page.
+   *[other] pages.
+  }
 cards-title = { $game } deck: { $count } cards.
 cards-line = { $card }: { $count ->
     [one] one card

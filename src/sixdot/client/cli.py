@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 import time
@@ -17,6 +18,7 @@ from sixdot.client.terminal import Terminal, open_terminal
 from sixdot.core.errors import OptionError, PlayerCountError, SixdotError, UnknownGame
 from sixdot.core.options import parse_assignments, resolve_options
 from sixdot.games import DEFAULT_LEVEL, GAMES, PLANNED, Game, get_game
+from sixdot.output import Output
 from sixdot.present.braille import card_cells
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 from sixdot.sim import simulate, tournament
@@ -72,6 +74,18 @@ def _parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="typed commands only, no line editor",
     )
+    play.add_argument(
+        "--braille",
+        choices=["off", "brlapi"],
+        default="off",
+        help="brlapi: also show the focus and each line on a braille display (BRLTTY)",
+    )
+    play.add_argument(
+        "--braille-table",
+        default="grade1",
+        metavar="TABLE",
+        help="braille display translation: grade1 (default), grade2 or a liblouis table",
+    )
 
     sim = game_command("simulate", "play bot-only games and summarise the results")
     sim.add_argument("--games", type=int, default=100, help="how many games (100)")
@@ -99,6 +113,11 @@ def _parser() -> argparse.ArgumentParser:
     cards.add_argument("--braille", action="store_true", help="add each card's braille cells")
 
     game_command("rules", "print the rules of a game")
+
+    emboss = game_command("emboss", "write a game's deck as a braille file to emboss")
+    emboss.add_argument(
+        "-o", "--output", required=True, metavar="FILE.brf", help="the BRF file to write"
+    )
     return top
 
 
@@ -112,6 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(err))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`sixdot cards x | head`): stop quietly, as `cat` does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _fail(message: str) -> int:
@@ -132,6 +155,8 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if command == "cards":
         return _cards(game, words, args.braille)
+    if command == "emboss":
+        return _emboss(game, words, args.output)
     options = parse_assignments(args.option)
     resolve_options(game.rules.options, options)
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
@@ -141,12 +166,39 @@ def _run(args: argparse.Namespace) -> int:
             raise UsageError(f"--humans must be 1 to {players}, not {args.humans}")
         _level(game, args.bots)
         setup = Setup(game, players, args.humans, args.bots, seed, options)
-        table = Table(setup, words, open_terminal(args.plain))
-        table.run()
+        outputs = _outputs(args)
+        try:
+            Table(setup, words, open_terminal(args.plain), outputs).run()
+        finally:
+            for output in outputs:
+                output.close()
         return 0
     if command == "simulate":
         return _simulate(game, words, args, seed, options)
     return _tournament(game, words, args, seed, options)
+
+
+def _outputs(args: argparse.Namespace) -> list[Output]:
+    """The output backends asked for besides the printed lines."""
+    outputs: list[Output] = []
+    if args.braille == "brlapi":
+        from sixdot.output.brlapi import open_brlapi
+
+        display = open_brlapi(args.braille_table, notice=print)
+        if display is not None:
+            outputs.append(display)
+    return outputs
+
+
+def _emboss(game: Game, words: Phrasebook, path: str) -> int:
+    from sixdot.emboss import write_brf
+
+    try:
+        pages = write_brf(game, path)
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror}") from None
+    print(words("emboss-done", path=path, game=game.rules.title, pages=pages))
+    return 0
 
 
 def _players(game: Game, players: int | None) -> int:
@@ -257,7 +309,7 @@ def _menu(words: Phrasebook, plain: bool) -> int:
     term.say(words("app-welcome", version=__version__))
     setup = Menu(words, term).run(secrets.randbelow(1_000_000))
     if setup is None:
-        term.say(words("input-ended"))
+        term.say(words("menu-left"))
         return 0
     Table(setup, words, term).run()
     return 0
