@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
-from sixdot.client.keys import DEFAULT_KEYS
+from sixdot.client.keys import DEFAULT_KEYS, load_keys
 from sixdot.present.focus import FocusItem
 
 
@@ -196,9 +196,12 @@ class PromptTerminal(Terminal):
         return kb
 
 
-def open_terminal(plain: bool = False, keys: Mapping[str, str] | None = None) -> Terminal:
-    """prompt_toolkit on a real terminal unless plain mode is asked for."""
+def open_terminal(plain: bool = False) -> Terminal:
+    """prompt_toolkit on a real terminal unless plain mode is asked for.
+
+    The review keys come from the user's config file; a bad one is reported.
+    """
     dumb = os.environ.get("TERM", "") in ("", "dumb")
     if plain or dumb or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return Terminal()
-    return PromptTerminal(keys)
+    return PromptTerminal(load_keys(print))

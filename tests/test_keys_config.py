@@ -1,0 +1,50 @@
+"""Review keys from the user's config file: overrides, and bad files reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sixdot.client.keys import DEFAULT_KEYS, key_label, load_keys
+
+
+@pytest.fixture
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "config.toml"
+    monkeypatch.setenv("SIXDOT_CONFIG", str(path))
+    return path
+
+
+def test_no_file_means_the_default_keys(config: Path) -> None:
+    notices: list[str] = []
+    assert load_keys(notices.append) == DEFAULT_KEYS
+    assert notices == []
+
+
+def test_a_key_can_be_moved(config: Path) -> None:
+    config.write_text('[keys]\nscore = "f9"\n')
+    keys = load_keys(print)
+    assert keys["score"] == "f9"
+    assert keys["table"] == DEFAULT_KEYS["table"]
+
+
+def test_a_file_that_does_not_parse_is_reported_once_and_defaults_used(config: Path) -> None:
+    config.write_text("[keys\nscore = f9\n")
+    notices: list[str] = []
+    assert load_keys(notices.append) == DEFAULT_KEYS
+    assert len(notices) == 1 and "not read" in notices[0] and "default keys" in notices[0]
+
+
+def test_an_unknown_action_names_the_valid_ones(config: Path) -> None:
+    config.write_text('[keys]\nscroes = "f9"\n')
+    notices: list[str] = []
+    assert load_keys(notices.append) == DEFAULT_KEYS
+    assert "unknown key action 'scroes'" in notices[0] and "score" in notices[0]
+
+
+@pytest.mark.parametrize(
+    ("key", "said"), [("f5", "F5"), ("pageup", "Page Up"), ("c-x", "Ctrl+X"), ("home", "Home")]
+)
+def test_keys_are_named_as_people_say_them(key: str, said: str) -> None:
+    assert key_label(key) == said
