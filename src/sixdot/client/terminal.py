@@ -80,7 +80,14 @@ class PromptTerminal(Terminal):
         self._focus: Sequence[FocusItem] = ()
         self._at: int | None = None
         self._shown = ""
-        completer = WordCompleter(lambda: self._words, ignore_case=True, sentence=True)
+        completer = WordCompleter(
+            lambda: self._words,
+            ignore_case=True,
+            sentence=True,
+            # Listed candidates end with a comma so a screen reader hears where
+            # one move ends and the next begins.
+            display_dict=_CommaDisplay(),
+        )
         # Readline-like completion prints the candidates as plain lines rather
         # than a pop-up menu, which screen readers and braille displays miss.
         self._session: PromptSession[str] = PromptSession(
@@ -194,6 +201,22 @@ class PromptTerminal(Terminal):
             lambda event: review(event, "keys")
         )
         return kb
+
+
+class _CommaDisplay(dict[str, str]):
+    """Every completion shown as itself followed by a comma."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def __bool__(self) -> bool:  # prompt_toolkit replaces an empty mapping
+        return True
+
+    def __getitem__(self, key: str) -> str:
+        return f"{key},"
+
+    def get(self, key: str, default: object = None) -> str:  # type: ignore[override]
+        return self[key]
 
 
 def open_terminal(plain: bool = False) -> Terminal:

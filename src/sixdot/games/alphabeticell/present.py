@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sixdot.core import Action, Event
+from sixdot.core import Action, Event, Refusal
 from sixdot.games.alphabeticell.rules import (
     CardTaken,
     Keep,
@@ -38,6 +38,14 @@ class AlphabeticellPresenter(Presenter):
             key = "abc-card-taken" if event.fixed_card is None else "abc-card-taken-fixed"
             return [self.words(key, **args)]
         return super().event(event)
+
+    def refusal(self, refusal: Refusal) -> str:
+        """Line letters spaced out, as in events, so they are read as letters."""
+        if "line" in refusal.args:
+            refusal = Refusal.of(
+                refusal.key, **{**refusal.args, "line": spaced(refusal.args["line"])}
+            )
+        return super().refusal(refusal)
 
     def move(self, action: Action, view: View) -> str:
         if isinstance(action, Take):
