@@ -36,7 +36,8 @@ from pathlib import Path
 
 import pytest
 
-from sixdot.games import DEFAULT_LEVEL, Game, playable
+from gamelines import rendered_lines
+from sixdot.games import DEFAULT_LEVEL, playable
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 
 DISPLAY = 40
@@ -86,29 +87,6 @@ def assert_friendly(lines: list[str], prose: bool = False) -> None:
         line: found for line in lines if (found := problems(line, prose)) and line not in REPORTED
     }
     assert not bad, "\n".join(f"{found}: {line!r}" for line, found in list(bad.items())[:20])
-
-
-def bot_game_lines(game: Game, verbosity: Verbosity, seed: int) -> list[str]:
-    """Every line of a bot-only game, from every seat: events, and what each command shows."""
-    words = Phrasebook(verbosity=verbosity)
-    players = game.rules.max_players
-    names = words("player-names-bots").split(", ")[:players]
-    presenters = [game.presenter(words, names, seat) for seat in range(players)]
-    bots = [game.bots[DEFAULT_LEVEL](seat, seed) for seat in range(players)]
-    state, events = game.rules.begin(players, None, seed)
-    lines: list[str] = []
-    while True:
-        for event in events:
-            for seat, presenter in enumerate(presenters):
-                if event.visible_to(seat):
-                    lines += presenter.event(event)
-        if state.is_over:
-            return lines
-        seat = state.to_act()[0]
-        view, legal, me = state.view(seat), state.legal_actions(seat), presenters[seat]
-        lines += me.turn(view, legal) + me.table(view) + me.hand(view) + me.score(view)
-        lines += [me.move(action, view) for action in legal]
-        state, events = state.apply(seat, bots[seat].choose(view, legal))
 
 
 def sixdot(*args: str, stdin: str = "") -> list[str]:
@@ -171,7 +149,7 @@ def test_the_checker_passes_fact_first_lines(line: str) -> None:
 @pytest.mark.parametrize("verbosity", [Verbosity.FULL, Verbosity.BRIEF], ids=lambda v: v.value)
 def test_bot_games_print_braille_friendly_lines(game_name: str, verbosity: Verbosity) -> None:
     seed = 1 if verbosity is Verbosity.FULL else 2
-    assert_friendly(bot_game_lines(playable()[game_name], verbosity, seed))
+    assert_friendly(rendered_lines(playable()[game_name], verbosity, seed, DEFAULT_LEVEL))
 
 
 @pytest.mark.parametrize("game_name", sorted(playable()))

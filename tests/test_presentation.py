@@ -7,11 +7,11 @@ Fluent variable or over-long line fails here rather than in front of a player.
 from __future__ import annotations
 
 import inspect
-import random
 import re
 
 import pytest
 
+from gamelines import rendered_lines
 from sixdot.core import Event
 from sixdot.games import GAMES
 from sixdot.present.phrasebook import Phrasebook, PhrasebookError, Verbosity
@@ -22,36 +22,10 @@ LIST = re.compile(r"^[^:]{1,40}: ([^,]+, )+[^,]+\.?$")
 VERBOSITIES = [Verbosity.FULL, Verbosity.BRIEF]
 
 
-def rendered_lines(game_name: str, verbosity: Verbosity, seed: int) -> list[str]:
-    """Every line a random game produces, seen from every seat."""
-    game = GAMES[game_name]
-    words = Phrasebook(verbosity=verbosity)
-    players = game.rules.max_players
-    names = words("player-names-bots").split(", ")[:players]
-    presenters = [game.presenter(words, names, seat) for seat in range(players)]
-    rng = random.Random(seed)
-    state, events = game.rules.begin(players, None, seed)
-    lines: list[str] = []
-    while True:
-        for event in events:
-            for seat, presenter in enumerate(presenters):
-                if event.visible_to(seat):
-                    lines.extend(presenter.event(event))
-        if state.is_over:
-            return lines
-        seat = state.to_act()[0]
-        view = state.view(seat)
-        legal = state.legal_actions(seat)
-        me = presenters[seat]
-        lines += me.turn(view, legal) + me.table(view) + me.hand(view) + me.score(view)
-        lines += [me.move(action, view) for action in legal]
-        state, events = state.apply(seat, rng.choice(legal))
-
-
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 @pytest.mark.parametrize("verbosity", VERBOSITIES, ids=lambda v: v.value)
 def test_every_line_of_a_game_is_worded_and_short(game_name: str, verbosity: Verbosity) -> None:
-    lines = rendered_lines(game_name, verbosity, seed=11)
+    lines = rendered_lines(GAMES[game_name], verbosity, seed=11)
     assert lines
     for line in lines:
         assert line.strip() == line and line, repr(line)
@@ -76,8 +50,8 @@ def test_every_event_class_has_a_phrase(game_name: str) -> None:
 
 
 def test_brief_is_shorter_where_it_differs() -> None:
-    full = rendered_lines("alphabeticell", Verbosity.FULL, seed=5)
-    brief = rendered_lines("alphabeticell", Verbosity.BRIEF, seed=5)
+    full = rendered_lines(GAMES["alphabeticell"], Verbosity.FULL, seed=5)
+    brief = rendered_lines(GAMES["alphabeticell"], Verbosity.BRIEF, seed=5)
     assert len(full) == len(brief)
     assert sum(map(len, brief)) < sum(map(len, full))
 
