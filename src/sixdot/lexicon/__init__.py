@@ -1,0 +1,153 @@
+"""The shared dictionary for the word games (Letters, Consonants, Alphagon).
+
+`Lexicon.default()` is the word list shipped in the package (see PROVENANCE
+beside this file); `Lexicon.from_file(path)` reads a player's own list, one
+word a line. Both answer membership (`"cat" in lex`) and prefix questions,
+and expose the word graph itself (`children`) so a solver can walk it card by
+card instead of trying permutations.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Iterator
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from sixdot.core.errors import SixdotError
+from sixdot.lexicon import packed
+
+#: The packaged default list, built by scripts/build-lexicon.
+DEFAULT_FILE = "words.dawg"
+
+#: A position in the graph: where its edge list starts (0: no edges).
+Node = int
+
+#: What `children` gives for each next letter: the child node and whether a
+#: word ends with that letter.
+Step = tuple[Node, bool]
+
+
+class LexiconError(SixdotError):
+    """A word list that cannot be used, with the reason in words."""
+
+
+class Lexicon:
+    """A set of lowercase words with fast membership and prefix questions."""
+
+    def __init__(self, edges: array, root: Node, count: int, source: str) -> None:
+        self._edges = edges
+        self.root = root
+        self.count = count
+        self.source = source
+        self._children: dict[Node, dict[str, Step]] = {}
+
+    # -- loading --
+
+    @classmethod
+    def default(cls) -> Lexicon:
+        """The packaged list, loaded once per process."""
+        return _default()
+
+    @classmethod
+    def from_words(cls, words: Iterable[str], source: str = "words") -> Lexicon:
+        """A lexicon of `words` (any order, any case); LexiconError if none or bad."""
+        clean: set[str] = set()
+        for number, raw in enumerate(words, 1):
+            word = raw.strip().lower()
+            if not word:
+                continue
+            if not word.isascii() or not word.isalpha():
+                raise LexiconError(
+                    f"{source}, line {number}: {raw.strip()!r} is not a word of letters a to z"
+                )
+            clean.add(word)
+        if not clean:
+            raise LexiconError(f"{source} has no words: give one word a line")
+        edges, root, count = packed.build(sorted(clean))
+        return cls(edges, root, count, source)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Lexicon:
+        """A player's own list: plain UTF-8 text, one word a line."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise LexiconError(f"no word list at {path}") from None
+        except IsADirectoryError:
+            raise LexiconError(f"{path} is a folder, not a word list") from None
+        except UnicodeDecodeError:
+            raise LexiconError(f"{path} is not a text file (UTF-8 expected)") from None
+        except OSError as err:
+            raise LexiconError(f"cannot read {path}: {err.strerror}") from None
+        return cls.from_words(text.splitlines(), str(path))
+
+    # -- questions --
+
+    def children(self, node: Node) -> dict[str, Step]:
+        """The letters that may follow `node`, each with its child and word end.
+
+        Cached per node: a solver asks about the same few nodes again and again.
+        """
+        found = self._children.get(node)
+        if found is None:
+            found = self._children[node] = self._read(node)
+        return found
+
+    def _read(self, node: Node) -> dict[str, Step]:
+        found: dict[str, Step] = {}
+        edges = self._edges
+        i = node
+        while i:
+            value = edges[i]
+            found[chr(97 + (value & packed.LETTER))] = (
+                value >> packed.SHIFT,
+                bool(value & packed.FINAL),
+            )
+            i = 0 if value & packed.LAST else i + 1
+        return found
+
+    def walk(self, node: Node, letters: str) -> Step | None:
+        """Follow `letters` from `node`: (node, word ends) or None off the graph."""
+        step: Step | None = None
+        for letter in letters:
+            step = self.children(node).get(letter)
+            if step is None:
+                return None
+            node = step[0]
+        return step
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str) or not word:
+            return False
+        step = self.walk(self.root, word.lower())
+        return step is not None and step[1]
+
+    def has_prefix(self, prefix: str) -> bool:
+        """Whether some word starts with `prefix` (every word starts with "")."""
+        return not prefix or self.walk(self.root, prefix.lower()) is not None
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[str]:
+        """Every word, in alphabetical order (uncached, so a full listing stays small)."""
+        return self._words(self.root, "")
+
+    def _words(self, node: Node, prefix: str) -> Iterator[str]:
+        for letter, (child, final) in self._read(node).items():
+            word = prefix + letter
+            if final:
+                yield word
+            yield from self._words(child, word)
+
+
+@cache
+def _default() -> Lexicon:
+    blob = resources.files(__name__).joinpath(DEFAULT_FILE).read_bytes()
+    edges, root, count = packed.load(blob)
+    return Lexicon(edges, root, count, "the default word list")
+
+
+__all__ = ["Lexicon", "LexiconError", "Node", "Step"]

@@ -1,0 +1,44 @@
+"""The shared dictionary: the packaged list, a player's own list, and bad lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sixdot.lexicon import Lexicon, LexiconError
+
+
+def test_the_default_list_knows_words_and_prefixes() -> None:
+    lex = Lexicon.default()
+    assert "cat" in lex and "quiz" in lex and "the" in lex
+    assert "xq" not in lex and "gr" not in lex  # abbreviations are filtered out
+    assert lex.has_prefix("quo") and not lex.has_prefix("qzx")
+    assert len(lex) > 100_000
+
+
+def test_a_players_list_round_trips(tmp_path: Path) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text("Dog\ncat\n\ncats\n", encoding="utf-8")
+    lex = Lexicon.from_file(path)
+    assert list(lex) == ["cat", "cats", "dog"]
+    assert "dog" in lex and "ca" not in lex and lex.has_prefix("ca")
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [("", "no words"), ("cat\ndog-house\n", "line 2"), (b"\xff\xfe", "not a text file")],
+)
+def test_a_bad_list_says_what_is_wrong(tmp_path: Path, content: str | bytes, problem: str) -> None:
+    path = tmp_path / "bad.txt"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    with pytest.raises(LexiconError, match=problem):
+        Lexicon.from_file(path)
+
+
+def test_a_missing_list_is_named(tmp_path: Path) -> None:
+    with pytest.raises(LexiconError, match="no word list at"):
+        Lexicon.from_file(tmp_path / "nothing.txt")
