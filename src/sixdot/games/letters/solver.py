@@ -1,0 +1,241 @@
+"""The best arrangement of a Letters hand, by dictionary graph and memoised search.
+
+Two stages, each built for its job:
+
+1. Every word the hand can spell: a depth-first walk of the lexicon's word
+   graph driven by the cards themselves (a multi-letter card steps several
+   letters at once), so only real prefixes are ever extended. Cards with the
+   same face are tried once per step.
+2. The best set of disjoint words: a search over the cards still unplaced,
+   memoised on that multiset (at most 2^11 of them for eleven cards). The
+   first unplaced card is either left over or is in one of the words that
+   contain it, so each arrangement is met once, and a word is skipped when
+   even placing every remaining card could not beat the best found.
+
+Arrangements are compared by round points, then by the number of words (the
+most-words bonus).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sixdot.games.letters.cards import Card
+from sixdot.lexicon import Lexicon, Node
+
+#: Points weigh this much more than one word in the comparison key.
+WORD_WEIGHT = 16
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Words laid from a hand, the cards left over, and the card discarded."""
+
+    words: tuple[tuple[Card, ...], ...]
+    left: tuple[Card, ...]
+    discard: Card | None = None
+
+    @property
+    def points(self) -> int:
+        laid = sum(c.points for word in self.words for c in word)
+        return laid - sum(c.points for c in self.left)
+
+    @property
+    def out(self) -> bool:
+        """All cards but the discard are in words: the player may go out."""
+        return self.discard is not None and not self.left and bool(self.words)
+
+
+def text(word: Sequence[Card]) -> str:
+    """A word's letters, upper case, as players type it."""
+    return "".join(c.face for c in word)
+
+
+class Solver:
+    """Finds words and arrangements for hands, against one lexicon and rule set."""
+
+    def __init__(self, lexicon: Lexicon, single_cards: bool = False) -> None:
+        self.lexicon = lexicon
+        self.single_cards = single_cards
+
+    def is_word(self, word: Sequence[Card]) -> bool:
+        """Whether these cards, in order, make a word allowed on the table."""
+        if len(word) < 2 and not (self.single_cards and len(word) == 1 and word[0].multi):
+            return False
+        return text(word).lower() in self.lexicon
+
+    def words(self, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+        """Every allowed word the cards can spell, each card sequence once."""
+        found: list[tuple[Card, ...]] = []
+        counts = Counter(cards)
+        faces = sorted(counts)
+        children = self.lexicon.children
+
+        def extend(node: Node, seq: tuple[Card, ...]) -> None:
+            for card in faces:
+                if not counts[card]:
+                    continue
+                step = None
+                at = node
+                for letter in card.letters:
+                    step = children(at).get(letter) if at else None
+                    if step is None:
+                        break
+                    at = step[0]
+                if step is None:
+                    continue
+                word = (*seq, card)
+                if step[1] and (len(word) > 1 or (self.single_cards and card.multi)):
+                    found.append(word)
+                if at:
+                    counts[card] -= 1
+                    extend(at, word)
+                    counts[card] += 1
+
+        extend(self.lexicon.root, ())
+        return found
+
+    def best(self, cards: Sequence[Card]) -> Arrangement:
+        """The best words to lay from all of `cards` (no discard)."""
+        search = _Search(self, cards)
+        return search.best_of(search.hand)
+
+    def finals(self, cards: Sequence[Card]) -> list[Arrangement]:
+        """For each different card to discard, the best words from the rest.
+
+        One search serves every discard, since the rests share their sub-multisets.
+        """
+        search = _Search(self, cards)
+        return [
+            _with_discard(search.best_of(_without(search.hand, d)), d)
+            for d in dict.fromkeys(search.hand)
+        ]
+
+    def best_final(self, cards: Sequence[Card]) -> Arrangement:
+        """A final turn: discard one card, lay the best words from the rest."""
+        return max(self.finals(cards), key=_key)
+
+    def going_out(self, cards: Sequence[Card]) -> Arrangement | None:
+        """The best way to go out (all but one card in words), or None."""
+        ways = [a for a in self.finals(cards) if a.out]
+        return max(ways, key=_key) if ways else None
+
+    def spellings(self, word: str, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+        """Every card sequence from `cards` whose letters are `word` (no dictionary)."""
+        target = word.upper()
+        counts = Counter(cards)
+        out: list[tuple[Card, ...]] = []
+
+        def fit(at: int, seq: tuple[Card, ...]) -> None:
+            if at == len(target):
+                out.append(seq)
+                return
+            for card in sorted(counts):
+                if counts[card] and target.startswith(card.face, at):
+                    counts[card] -= 1
+                    fit(at + len(card.face), (*seq, card))
+                    counts[card] += 1
+
+        fit(0, ())
+        return out
+
+
+#: Bits per face in a packed multiset: four for the count, one guard bit.
+FIELD = 5
+_GUARD_BIT = 1 << (FIELD - 1)
+
+
+class _Search:
+    """One hand's words and the memoised best arrangement of each sub-multiset.
+
+    A multiset of the hand's cards is packed into one integer, FIELD bits per
+    face, so that "do these cards hold this word?" and "take the word away"
+    are one subtraction each. Anagrams (the same cards) are kept once.
+    """
+
+    def __init__(self, solver: Solver, cards: Sequence[Card]) -> None:
+        self.hand = tuple(sorted(cards))
+        self.minimum = 1 if solver.single_cards else 2
+        unique: dict[frozenset[tuple[Card, int]], tuple[Card, ...]] = {}
+        for word in solver.words(self.hand):
+            unique.setdefault(frozenset(Counter(word).items()), word)
+        self.faces = sorted({c for word in unique.values() for c in word})
+        self.index = {card: i for i, card in enumerate(self.faces)}
+        self.guard = sum(_GUARD_BIT << (FIELD * i) for i in range(len(self.faces)))
+        #: Words by the lowest face they hold, best first: (packed, points, cards).
+        self.by_low: list[list[tuple[int, int, tuple[Card, ...]]]] = [[] for _ in self.faces]
+        for word in unique.values():
+            low = min(self.index[c] for c in word)
+            self.by_low[low].append((self.pack(word), sum(c.points for c in word), word))
+        for words in self.by_low:
+            words.sort(key=lambda w: -w[1])
+        self.memo: dict[int, tuple[int, tuple[Card, ...] | None]] = {}
+
+    def pack(self, cards: Sequence[Card]) -> int:
+        return sum(1 << (FIELD * self.index[c]) for c in cards)
+
+    def best_of(self, cards: tuple[Card, ...]) -> Arrangement:
+        """The best words from `cards`; cards that are in no word are left over."""
+        live = [c for c in cards if c in self.index]
+        rest = self.pack(live)
+        self._solve(rest, sum(c.points for c in live), len(live))
+        words = []
+        while rest:
+            word = self.memo[rest][1]
+            if word is None:
+                rest -= rest & -rest  # the lowest face was left over
+                continue
+            words.append(word)
+            rest -= self.pack(word)
+        left = list(cards)
+        for word in words:
+            for card in word:
+                left.remove(card)
+        return Arrangement(tuple(words), tuple(left))
+
+    def _solve(self, rest: int, total: int, size: int) -> int:
+        """The best comparison key for the packed multiset `rest` (points `total`)."""
+        if not rest:
+            return 0
+        known = self.memo.get(rest)
+        if known is not None:
+            return known[0]
+        low = ((rest & -rest).bit_length() - 1) // FIELD
+        ceiling = total * WORD_WEIGHT + size // self.minimum
+        best, choice = -(10**9), None
+        guard = self.guard
+        for packed, points, word in self.by_low[low]:
+            if best >= ceiling:
+                break  # nothing can beat this: every card placed, in most words
+            if ((rest | guard) - packed) & guard == guard:
+                key = (
+                    self._solve(rest - packed, total - points, size - len(word))
+                    + points * WORD_WEIGHT
+                    + 1
+                )
+                if key > best:
+                    best, choice = key, word
+        first = self.faces[low].points
+        if best < ceiling - 2 * first * WORD_WEIGHT:
+            # Leaving the lowest card over might still be best.
+            key = self._solve(rest - (1 << (FIELD * low)), total - first, size - 1)
+            key -= first * WORD_WEIGHT
+            if key > best:
+                best, choice = key, None
+        self.memo[rest] = (best, choice)
+        return best
+
+
+def _key(arrangement: Arrangement) -> tuple[int, int]:
+    return arrangement.points, len(arrangement.words)
+
+
+def _with_discard(arrangement: Arrangement, discard: Card) -> Arrangement:
+    return Arrangement(arrangement.words, arrangement.left, discard)
+
+
+def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
