@@ -15,11 +15,14 @@ from sixdot.client.docs import rules_lines
 from sixdot.client.menu import Menu
 from sixdot.client.session import Setup, Table
 from sixdot.client.terminal import Terminal, open_terminal
+from sixdot.config import SPEECH_MODE, SPEECH_MODES, Config, ConfigError
 from sixdot.core.errors import OptionError, PlayerCountError, SixdotError, UnknownGame
 from sixdot.core.options import parse_assignments, resolve_options
 from sixdot.games import DEFAULT_LEVEL, GAMES, PLANNED, Game, get_game
 from sixdot.output import Output
+from sixdot.output.speech import open_speech
 from sixdot.present.braille import card_cells
+from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 from sixdot.sim import simulate, tournament
 
@@ -38,6 +41,11 @@ def _parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action="version", version=f"sixdot {__version__}")
     top.add_argument("--plain", action="store_true", help="typed commands only, no line editor")
     top.add_argument("--verbosity", choices=["brief", "full"], default="full")
+    speech_help = (
+        "speak every line: auto, screenreader, tts (sixdot's own voice) or text (no speech);"
+        " remembered for next time"
+    )
+    top.add_argument("--speech", choices=SPEECH_MODES, metavar="MODE", help=speech_help)
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
 
     def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -85,6 +93,13 @@ def _parser() -> argparse.ArgumentParser:
         default="grade1",
         metavar="TABLE",
         help="braille display translation: grade1 (default), grade2 or a liblouis table",
+    )
+    play.add_argument(
+        "--speech",
+        choices=SPEECH_MODES,
+        metavar="MODE",
+        default=argparse.SUPPRESS,
+        help=speech_help,
     )
 
     sim = game_command("simulate", "play bot-only games and summarise the results")
@@ -147,7 +162,7 @@ def _run(args: argparse.Namespace) -> int:
     words = Phrasebook(verbosity=verbosity)
     command = args.command
     if command is None:
-        return _menu(words, args.plain)
+        return _menu(words, args)
     game = get_game(args.game)
     if command == "rules":
         for line in rules_lines(game.name):
@@ -181,13 +196,37 @@ def _run(args: argparse.Namespace) -> int:
 def _outputs(args: argparse.Namespace) -> list[Output]:
     """The output backends asked for besides the printed lines."""
     outputs: list[Output] = []
-    if args.braille == "brlapi":
+    # Speech first: while its engine starts, library chatter is kept off the
+    # terminal, which would swallow a braille display's notice said meanwhile.
+    speech = _speech(args.speech)
+    if speech is not None:
+        outputs.append(speech)
+    if getattr(args, "braille", "off") == "brlapi":
         from sixdot.output.brlapi import open_brlapi
 
         display = open_brlapi(args.braille_table, notice=print)
         if display is not None:
             outputs.append(display)
     return outputs
+
+
+def _notice(message: str) -> None:
+    """A line about sixdot itself, not the game: to stderr, so stdout stays the game's."""
+    print(f"sixdot: {message}", file=sys.stderr, flush=True)
+
+
+def _speech(mode: str | None) -> Output | None:
+    """Speech in the mode given (then saved for next time) or else the one saved."""
+    config = Config.load()
+    if config.problem:
+        _notice(config.problem)
+    if mode is not None and not config.holds(SPEECH_MODE, mode):
+        config.set(SPEECH_MODE, mode)
+        try:
+            config.save()
+        except ConfigError as err:
+            _notice(str(err))
+    return open_speech(config, _notice)
 
 
 def _emboss(game: Game, words: Phrasebook, path: str) -> int:
@@ -304,12 +343,44 @@ def _num(value: float) -> str:
     return f"{value:.1f}".removesuffix(".0")
 
 
-def _menu(words: Phrasebook, plain: bool) -> int:
-    term: Terminal = open_terminal(plain)
-    term.say(words("app-welcome", version=__version__))
-    setup = Menu(words, term).run(secrets.randbelow(1_000_000))
-    if setup is None:
-        term.say(words("menu-left"))
-        return 0
-    Table(setup, words, term).run()
+def _menu(words: Phrasebook, args: argparse.Namespace) -> int:
+    outputs = _outputs(args)
+    try:
+        term = _Echo(open_terminal(args.plain), outputs)
+        term.say(words("app-welcome", version=__version__))
+        setup = Menu(words, term).run(secrets.randbelow(1_000_000))
+        if setup is None:
+            term.say(words("menu-left"))
+            return 0
+        Table(setup, words, term.inner, outputs).run()
+    finally:
+        for output in outputs:
+            output.close()
     return 0
+
+
+class _Echo(Terminal):
+    """The menu's terminal: each line it says also goes to the outputs, as a table's do.
+
+    The menu only says and asks; everything else is the wrapped terminal's.
+    """
+
+    def __init__(self, inner: Terminal, outputs: Sequence[Output]) -> None:
+        self.inner = inner
+        self.outputs = tuple(outputs)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+    def say(self, line: str) -> None:
+        self.inner.say(line)
+        for output in self.outputs:
+            output.deliver(line)
+
+    def ask(
+        self, prompt: str, completions: Sequence[str] = (), focus: Sequence[FocusItem] = ()
+    ) -> str | None:
+        text = self.inner.ask(prompt, completions, focus)
+        for output in self.outputs:
+            output.interrupt()
+        return text

@@ -1,0 +1,305 @@
+"""sixdot's own voice: pyttsx3 makes the audio, sixdot plays it.
+
+pyttsx3 drives espeak-ng on Linux (SAPI5 on Windows, NSSpeech on macOS).
+Asked to speak, pyttsx3 2.99 on Linux plays its audio through `aplay` with
+`os.system`, which cannot be cut off and writes to the terminal, so sixdot
+never asks it to speak: it asks for each line as a WAV file
+(`save_to_file`) and plays the file itself, with a player process it can
+stop at once. The driver's "Audio saved to" message is silenced by giving
+the driver module a `print` of its own that discards.
+
+pyttsx3 2.99's espeak driver hands espeak-ng work that it does on a thread
+of its own, and `runAndWait` cancels whatever espeak-ng has not finished yet
+(a long line, a rate just set) before it starts the next line. So settings
+are given only while the engine is idle, and each line, and each change of
+settings, waits for espeak-ng to finish (`espeak_Synchronize`); a line is
+played once the engine reports it finished.
+
+Where the audio goes is a `Sink`: a player command (pw-play, paplay or aplay
+on Linux, afplay on macOS), Windows' own sound player, or a folder that keeps
+every line as a numbered WAV file (`save_to`), for machines without sound,
+the tests and the benchmarks.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import wave
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from sixdot.output.voice import VoiceError
+
+#: Player commands to try, in order; each gets a WAV file's path as its last argument.
+PLAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "linux": (("pw-play",), ("paplay",), ("aplay", "-q")),
+    "darwin": (("afplay",),),
+}
+#: How long a player may take to play the probe's blip of silence.
+PROBE_SECONDS = 5.0
+#: How long the engine may take to make one line's audio.
+SYNTH_SECONDS = 10.0
+RATE = 22050
+
+
+class Sink(Protocol):
+    """Where the audio of each line goes."""
+
+    def target(self, text: str) -> Path:
+        """The file the engine should write the audio of `text` to."""
+
+    def play(self, path: Path, stopped: threading.Event) -> None:
+        """Play the file; return when it ends, or soon after `stopped` is set."""
+
+    def cancel(self) -> None:
+        """Stop what `play` is playing; called from another thread."""
+
+    def close(self) -> None:
+        """Remove anything temporary."""
+
+
+class TtsVoice:
+    """A pyttsx3 engine writing each line to a file, and a sink playing it."""
+
+    def __init__(self, engine: Any, sink: Sink, settle: Callable[[], object]) -> None:
+        """`settle` waits until the engine has finished all it was given."""
+        self.engine = engine
+        self.sink = sink
+        self._settle = settle
+        self._written = threading.Event()
+        engine.connect("finished-utterance", self._finished)
+
+    def _finished(self, **event: object) -> None:
+        self._written.set()
+
+    def speak(self, text: str, stopped: threading.Event) -> None:
+        if stopped.is_set() or not text.strip():
+            return
+        path = self.sink.target(text)
+        self._written.clear()
+        self.engine.save_to_file(text, str(path))
+        self.engine.runAndWait()
+        self._settle()
+        if not self._written.wait(SYNTH_SECONDS):
+            raise VoiceError(f"the speech engine wrote no audio in {SYNTH_SECONDS:g} seconds")
+        self.sink.play(path, stopped)
+
+    def cancel(self) -> None:
+        self.sink.cancel()
+
+    def close(self) -> None:
+        self.sink.close()
+
+
+def seconds(path: Path) -> float:
+    """How long a WAV file plays; 0 if it is not one this module can read."""
+    try:
+        with wave.open(str(path), "rb") as wav:
+            return wav.getnframes() / wav.getframerate()
+    except (wave.Error, EOFError, OSError, ZeroDivisionError):
+        return 0.0
+
+
+class WavFolder:
+    """Keeps each line as a numbered WAV file, with what was said in a .txt beside it.
+
+    `play` takes as long as the audio lasts (or until cut off), so the queue,
+    interruptions and urgent lines behave as they would through speakers.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise VoiceError(f"cannot write audio files to {folder}: {err.strerror}") from err
+        numbers = [int(p.stem) for p in folder.glob("*.wav") if re.fullmatch(r"\d+", p.stem)]
+        self._numbers = itertools.count(max(numbers, default=0) + 1)
+
+    def target(self, text: str) -> Path:
+        path = self.folder / f"{next(self._numbers):05d}.wav"
+        path.with_suffix(".txt").write_text(text + "\n", encoding="utf-8")
+        return path
+
+    def play(self, path: Path, stopped: threading.Event) -> None:
+        stopped.wait(seconds(path))
+
+    def cancel(self) -> None:
+        """`play` returns by itself once its line is stopped."""
+
+    def close(self) -> None:
+        """The files are the point: they stay."""
+
+
+class CommandPlayer:
+    """Plays each file with a player program, which `cancel` stops at once."""
+
+    def __init__(self, command: Sequence[str]) -> None:
+        self.command = tuple(command)
+        self._folder = tempfile.TemporaryDirectory(prefix="sixdot-speech-")
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def target(self, text: str) -> Path:
+        return Path(self._folder.name) / "line.wav"
+
+    def play(self, path: Path, stopped: threading.Event) -> None:
+        with self._lock:
+            if stopped.is_set():
+                return
+            process = self._process = subprocess.Popen(
+                [*self.command, str(path)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        code = process.wait()
+        with self._lock:
+            self._process = None
+        if code != 0 and not stopped.is_set():
+            raise VoiceError(f"{self.command[0]} could not play the audio (exit status {code})")
+
+    def cancel(self) -> None:
+        with self._lock:
+            if self._process is not None and self._process.poll() is None:
+                self._process.terminate()
+
+    def close(self) -> None:
+        self._folder.cleanup()
+
+
+class WinsoundPlayer:
+    """Windows' own sound player: plays in the background, and is stopped by playing nothing."""
+
+    def __init__(self) -> None:
+        import winsound
+
+        self._winsound: Any = winsound
+        self._folder = tempfile.TemporaryDirectory(prefix="sixdot-speech-")
+
+    def target(self, text: str) -> Path:
+        return Path(self._folder.name) / "line.wav"
+
+    def play(self, path: Path, stopped: threading.Event) -> None:
+        flags = self._winsound.SND_FILENAME | self._winsound.SND_ASYNC
+        self._winsound.PlaySound(str(path), flags)
+        stopped.wait(seconds(path))
+
+    def cancel(self) -> None:
+        self._winsound.PlaySound(None, 0)
+
+    def close(self) -> None:
+        self._folder.cleanup()
+
+
+def silence_file(path: Path, duration: float = 0.05) -> Path:
+    """A short WAV of silence: what a player is tested with."""
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(RATE)
+        wav.writeframes(b"\0\0" * int(RATE * duration))
+    return path
+
+
+def _probe(command: Sequence[str]) -> str | None:
+    """None if the player plays a blip of silence; else why not, in a few words."""
+    if shutil.which(command[0]) is None:
+        return f"{command[0]} is not installed"
+    with tempfile.TemporaryDirectory(prefix="sixdot-probe-") as folder:
+        blip = silence_file(Path(folder) / "blip.wav")
+        try:
+            done = subprocess.run(
+                [*command, str(blip)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                timeout=PROBE_SECONDS,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return f"{command[0]} did not finish"
+        except OSError as err:
+            return f"{command[0]}: {err.strerror}"
+    if done.returncode != 0:
+        said = done.stderr.decode(errors="replace").strip().splitlines()
+        last = said[-1] if said else f"exit status {done.returncode}"
+        return last if last.startswith(command[0]) else f"{command[0]}: {last}"
+    return None
+
+
+def find_player(platform: str = sys.platform) -> Sink:
+    """The first player that can play sound here; VoiceError says why there is none."""
+    if platform == "win32":
+        return WinsoundPlayer()
+    commands = PLAYERS.get(platform, PLAYERS["linux"])
+    reasons = []
+    for command in commands:
+        reason = _probe(command)
+        if reason is None:
+            return CommandPlayer(command)
+        reasons.append(reason)
+    installed = [r for r in reasons if not r.endswith("is not installed")]
+    if installed:
+        raise VoiceError(f"no sound: {'; '.join(installed)}")
+    names = ", ".join(c[0] for c in commands)
+    raise VoiceError(f"no audio player is installed (one of {names})")
+
+
+def _settler(engine: Any) -> Callable[[], object]:
+    """What waits until the engine has really finished a line: espeak-ng's Synchronize."""
+    if engine.driver_name == "espeak":
+        from pyttsx3.drivers import _espeak
+
+        synchronize: Callable[[], object] = _espeak.Synchronize
+        return synchronize
+    return lambda: None
+
+
+def _match_voice(engine: Any, wanted: str) -> str:
+    """The engine's id for the voice named `wanted`: an id, its last part, or its name."""
+    key = wanted.casefold()
+    for voice in engine.getProperty("voices"):
+        names = (voice.id, voice.id.rpartition("/")[2], voice.name or "")
+        if key in (n.casefold() for n in names):
+            return str(voice.id)
+    raise VoiceError(f"the speech engine has no voice {wanted!r} (espeak-ng --voices lists them)")
+
+
+def _discard(*args: object, **kwargs: object) -> None:
+    """Stands in for `print` inside the pyttsx3 driver, which reports every saved file."""
+
+
+def open_tts(rate: int = 175, volume: float = 1.0, voice: str = "", save_to: str = "") -> TtsVoice:
+    """sixdot's own voice, ready to speak; VoiceError says what is missing."""
+    try:
+        import pyttsx3
+    except ImportError as err:
+        raise VoiceError("pyttsx3 is not installed") from err
+    try:
+        engine = pyttsx3.init()
+    except Exception as err:  # a driver that cannot load raises anything at all
+        if "espeak" in str(err).casefold():
+            raise VoiceError("espeak-ng is not installed (Debian package espeak-ng)") from err
+        raise VoiceError(f"pyttsx3 did not start: {err}") from err
+    driver = sys.modules.get(f"pyttsx3.drivers.{engine.driver_name}")
+    if driver is not None:
+        driver.print = _discard  # type: ignore[attr-defined]
+    settle = _settler(engine)
+    settle()  # the driver's own first settings, so that the run below cancels nothing
+    if engine.isBusy():  # a new engine takes settings at once only after one run
+        engine.runAndWait()
+    if voice:
+        engine.setProperty("voice", _match_voice(engine, voice))
+    engine.setProperty("rate", rate)
+    engine.setProperty("volume", volume)
+    settle()
+    sink: Sink = WavFolder(Path(save_to).expanduser()) if save_to else find_player()
+    return TtsVoice(engine, sink, settle)
