@@ -7,7 +7,7 @@
 you = you
 player-joined = { $first } and { $rest }
 word-or = { $first } or { $rest }
-player-names-bots = Ana, Ben, Cleo, Dev, Eli
+player-names-bots = Ana, Ben, Cleo, Dev, Eli, Fay, Gus, Hal
 player-name-human = Player { $number }
 
 ## Starting and menus
@@ -32,6 +32,8 @@ level-sensible = sensible: plays a fair game
 game-start = { $game }: { $players } players, seed { $seed }.
 game-options = Options: { $options }.
 game-options-none = Options: the defaults.
+option-on = on
+option-off = off
 game-playing-as = { $count ->
     [one] You play seat 1. Type help for commands.
    *[other] { $count } players at this keyboard, seats 1 to { $count }. Type help for commands.

@@ -190,7 +190,14 @@ class Table:
         values = resolve_options(rules.options, self.setup.options)
         if not values:
             return self.words("game-options-none")
-        return self.words("game-options", options=", ".join(f"{k} {v}" for k, v in values.items()))
+        said = ", ".join(f"{k.replace('_', ' ')} {self._option_value(v)}" for k, v in values.items())
+        return self.words("game-options", options=said)
+
+    def _option_value(self, value: object) -> str:
+        """Switches are read as on or off, never as Python's True and False."""
+        if isinstance(value, bool):
+            return self.words("option-on" if value else "option-off")
+        return str(value)
 
     def read(
         self, prompt: str, completions: Sequence[str] = (), focus: Sequence[FocusItem] = ()
