@@ -56,3 +56,46 @@ def test_hot_seat_hides_dealt_cards_until_ready() -> None:
     ready_at = next(i for i, line in enumerate(lines) if line.endswith("at the keyboard."))
     dealt = [i for i, line in enumerate(lines) if line.startswith("Dealt to you")]
     assert dealt and all(i > ready_at for i in dealt)
+
+
+def _keep_also_means_the_next_card(monkeypatch) -> None:
+    """Pretend "keep" is ambiguous: each keep could also mean keeping the next card."""
+    from sixdot.games.alphabeticell.rules import State
+
+    def interpretations(self, seat, action):
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            return (action,)
+        return (action, legal[(legal.index(action) + 1) % len(legal)])
+
+    monkeypatch.setattr(State, "interpretations", interpretations)
+
+
+def test_a_command_that_fits_two_moves_asks_which_and_plays_the_answer(monkeypatch) -> None:
+    _keep_also_means_the_next_card(monkeypatch)
+    printed, _ = run_table("keep OL\n2\ntable\nquit\nyes\n")
+    lines = printed.splitlines()
+    assert '"keep OL" can be played 2 ways. Which one? Type a number:' in lines
+    assert "1. keep OL" in lines and "2. keep NY" in lines
+    assert any(line.startswith("You keep NY") for line in lines)
+
+
+def test_an_unclear_answer_to_which_plays_nothing(monkeypatch) -> None:
+    _keep_also_means_the_next_card(monkeypatch)
+    printed, _ = run_table("keep OL\n7\nquit\nyes\n")
+    lines = printed.splitlines()
+    assert "Not played: type one of the numbers 1 to 2, or a new command." in lines
+    assert not any(line.startswith("You keep") for line in lines)
+
+
+def test_a_risky_move_is_played_only_when_confirmed(monkeypatch) -> None:
+    from sixdot.core import Refusal
+    from sixdot.core.state import GAME_OVER
+    from sixdot.games.alphabeticell.rules import State
+
+    monkeypatch.setattr(State, "caution", lambda self, seat, action: Refusal.of(GAME_OVER))
+    declined, _ = run_table("keep OL\nno\nquit\nyes\n")
+    assert "Not played. Choose again." in declined.splitlines()
+    assert not any(line.startswith("You keep") for line in declined.splitlines())
+    confirmed, _ = run_table("keep OL\nyes\nquit\nyes\n")
+    assert any(line.startswith("You keep OL") for line in confirmed.splitlines())

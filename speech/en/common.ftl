@@ -95,6 +95,12 @@ help-enter = Enter alone: whose turn, what you may do.
 focus-none = Nothing has focus: press Right to walk your cards.
 focus-not-now = { $item }: cannot be played now.
 focus-choices = { $item }. Choose by number:
+focus-picked = { $item }, selected, { $count } of { $wanted }
+focus-unpicked = { $item }, not selected, { $count } of { $wanted }
+which-title = "{ $text }" can be played { $count } ways. Which one? Type a number:
+which-dropped = Not played: type one of the numbers 1 to { $count }, or a new command.
+caution-confirm = Play it anyway? Type yes to play, anything else to choose again.
+caution-kept = Not played. Choose again.
 history-oldest = Start of history.
 keys-plain = No keys in plain mode: type commands. Type help.
 keys-title = Keys:
@@ -109,8 +115,8 @@ key-hand = your hand
 key-moves = your moves
 key-older = older history line
 key-newer = newer history line
-keys-walk = Left, Right, Home, End: walk your cards. A letter jumps.
-keys-enter = Enter: play the focused card. Escape: leave it.
+keys-walk = Left, Right, Home, End: walk your cards. A letter jumps. On a board, Up and Down too.
+keys-enter = Enter: play the focused card. Space: select it when picking several. Escape: leave it.
 
 ## Refusals
 

@@ -190,7 +190,10 @@ class Table:
         values = resolve_options(rules.options, self.setup.options)
         if not values:
             return self.words("game-options-none")
-        said = ", ".join(f"{k.replace('_', ' ')} {self._option_value(v)}" for k, v in values.items())
+        said = ", ".join(
+            f"{name.replace('_', ' ')} {self._option_value(value)}"
+            for name, value in values.items()
+        )
         return self.words("game-options", options=said)
 
     def _option_value(self, value: object) -> str:
@@ -244,6 +247,8 @@ class Table:
         notations = [a.notation for a in turn.legal]
         focus = turn.me.focus(turn.view, turn.legal)
         self.term.review = lambda name: self._said(self.command(name, turn, ""))
+        self.term.selection = turn.me.selection(turn.view, turn.legal)
+        self.term.pick_label = self.pick_label
         while True:
             self.show_focus(focus)
             text = self.read(PROMPT, [*notations, *self.command_names(seat)], focus)
@@ -254,10 +259,17 @@ class Table:
                     FocusItem(turn.me.move(a, turn.view), a.notation[:1].upper(), (a,))
                     for a in action.actions
                 ]
-            elif action is not None:
+            elif action is not None and self.confirmed(turn, action):
                 self.term.review = None
+                self.term.selection = None
                 self.show_focus([])
                 return action
+
+    def pick_label(self, item: FocusItem, chosen: bool, count: int) -> str:
+        """A card in a multi-card pick, with whether it is selected and how many are."""
+        wanted = self.term.selection[1] if self.term.selection else 0
+        key = "focus-picked" if chosen else "focus-unpicked"
+        return self.words(key, item=item.label, count=count, wanted=wanted)
 
     def show_focus(self, focus: Sequence[FocusItem]) -> None:
         """Give displays the items the keys walk, and follow the keys as they move."""
@@ -293,7 +305,8 @@ class Table:
         notations = [a.notation for a in legal]
         starting = [a for a, n in zip(legal, notations, strict=True) if normal(n).startswith(word)]
         if len(starting) == 1:
-            return starting[0]  # "take rm as r" when only "take RM as R with H" fits
+            # "take rm as r" when only "take RM as R with H" fits
+            return self.which(text, turn, turn.state.interpretations(turn.seat, starting[0]))
         try:
             action = self.setup.game.rules.parse_action(text)
         except NotationError:
@@ -301,7 +314,7 @@ class Table:
         else:
             refusal = turn.state.refusal(turn.seat, action)
             if refusal is None:
-                return action
+                return self.which(text, turn, turn.state.interpretations(turn.seat, action))
             self.error(me.refusal(refusal))
             return None
         names = notations + list(self.command_names(turn.seat))
@@ -320,6 +333,33 @@ class Table:
         if index < len(legal):
             return legal[index]
         return self._said(self.command(names[index], turn, ""))
+
+    def which(self, text: str, turn: Turn, meanings: Sequence[Action]) -> Action | None:
+        """The one action meant, asking by number when the typed text fits several."""
+        if len(meanings) == 1:
+            return meanings[0]
+        self.say(self.words("which-title", text=text.strip(), count=len(meanings)), urgent=True)
+        labels = [turn.me.move(a, turn.view) for a in meanings]
+        for number, label in enumerate(labels, 1):
+            self.say(self.words("move-item", number=number, move=label))
+        answer = self.read(PROMPT, labels)
+        try:
+            return meanings[pick(answer, labels)]
+        except ChoiceError:
+            self.say(self.words("which-dropped", count=len(meanings)))
+            return None
+
+    def confirmed(self, turn: Turn, action: Action) -> bool:
+        """True unless the game warns about `action` and the player thinks again."""
+        warning = turn.state.caution(turn.seat, action)
+        if warning is None:
+            return True
+        self.say(turn.me.refusal(warning), urgent=True)
+        self.say(self.words("caution-confirm"))
+        if normal(self.read(PROMPT, ("yes", "no"))) in ("y", "yes"):
+            return True
+        self.say(self.words("caution-kept"))
+        return False
 
     def _said(self, lines: Sequence[str]) -> None:
         for line in lines:

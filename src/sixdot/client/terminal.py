@@ -27,6 +27,10 @@ class Terminal:
     review: Callable[[str], None] | None = None
     #: Told the index of the newly focused item when the keys move the focus.
     on_focus: Callable[[int], None] | None = None
+    #: (verb, how many) while a step picks several items: Space selects, Enter sends.
+    selection: tuple[str, int] | None = None
+    #: Words a focus item with its selection state: (item, selected, how many selected).
+    pick_label: Callable[[FocusItem, bool, int], str] | None = None
 
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin or sys.stdin
@@ -62,8 +66,11 @@ class PromptTerminal(Terminal):
     With an empty input line, Left, Right, Home and End walk the focus items
     and put the focused one on the input line with the cursor on it; a letter
     then jumps to the next item with that letter, Enter acts on it and Escape
-    leaves it. Review keys (F1 to F8, PageUp, PageDown) run their commands.
-    Nothing but the input line is redrawn.
+    leaves it. Items placed on a board (`at`) are walked as a grid, Up and
+    Down included. While a step picks several cards, Space selects or drops
+    the focused one and Enter sends the selection as one typed command.
+    Review keys (F1 to F8, PageUp, PageDown) run their commands. Nothing but
+    the input line is redrawn.
     """
 
     def __init__(self, keys: Mapping[str, str] | None = None) -> None:
@@ -80,6 +87,7 @@ class PromptTerminal(Terminal):
         self._focus: Sequence[FocusItem] = ()
         self._at: int | None = None
         self._shown = ""
+        self._picked: list[int] = []
         completer = WordCompleter(
             lambda: self._words,
             ignore_case=True,
@@ -103,6 +111,7 @@ class PromptTerminal(Terminal):
         self._words = list(completions)
         if list(focus) != list(self._focus):
             self._at = None
+            self._picked = []
         self._focus = focus
         self._shown = ""
         self._chosen: int | None = None
@@ -133,9 +142,23 @@ class PromptTerminal(Terminal):
         def can_walk() -> bool:
             return bool(self._focus) and (self._session.default_buffer.text == "" or walking())
 
+        @Condition
+        def on_board() -> bool:
+            return can_walk() and any(item.at is not None for item in self._focus)
+
+        @Condition
+        def picking() -> bool:
+            return walking() and self.selection is not None
+
+        def label(index: int) -> str:
+            item = self._focus[index]
+            if self.selection is None or self.pick_label is None or not item.pick:
+                return item.label
+            return self.pick_label(item, index in self._picked, len(self._picked))
+
         def show(event, index: int) -> None:  # type: ignore[no-untyped-def]
             self._at = max(0, min(index, len(self._focus) - 1))
-            self._shown = self._focus[self._at].label
+            self._shown = label(self._at)
             event.current_buffer.document = Document(self._shown, cursor_position=0)
             if self.on_focus is not None:
                 self.on_focus(self._at)
@@ -145,13 +168,41 @@ class PromptTerminal(Terminal):
             here = self._at or 0
             show(event, here + delta if walking() else here)
 
+        def square(event, rows: int, columns: int) -> None:  # type: ignore[no-untyped-def]
+            """On a board, move to the nearest item that way; stay at the edge."""
+            here = self._at or 0
+            place = self._focus[here].at
+            if walking() and place is not None:
+                where = {item.at: i for i, item in enumerate(self._focus) if item.at}
+                row, column = place
+                for distance in range(1, 2 * len(self._focus) + 1):
+                    found = where.get((row + rows * distance, column + columns * distance))
+                    if found is not None:
+                        here = found
+                        break
+            show(event, here)
+
         def submit(event, text: str) -> None:  # type: ignore[no-untyped-def]
             self._shown = ""
             event.current_buffer.document = Document(text, len(text))
             event.current_buffer.validate_and_handle()
 
-        kb.add("right", filter=can_walk)(lambda event: step(event, +1))
-        kb.add("left", filter=can_walk)(lambda event: step(event, -1))
+        kb.add("right", filter=on_board)(lambda event: square(event, 0, +1))
+        kb.add("left", filter=on_board)(lambda event: square(event, 0, -1))
+        kb.add("down", filter=on_board)(lambda event: square(event, +1, 0))
+        kb.add("up", filter=on_board)(lambda event: square(event, -1, 0))
+        kb.add("right", filter=can_walk & ~on_board)(lambda event: step(event, +1))
+        kb.add("left", filter=can_walk & ~on_board)(lambda event: step(event, -1))
+
+        @kb.add("space", filter=picking)
+        def _(event) -> None:  # type: ignore[no-untyped-def]
+            at = self._at or 0
+            if self._focus[at].pick:
+                if at in self._picked:
+                    self._picked.remove(at)
+                else:
+                    self._picked.append(at)
+            show(event, at)
 
         @kb.add("home", filter=can_walk)
         def _(event) -> None:  # type: ignore[no-untyped-def]
@@ -163,6 +214,11 @@ class PromptTerminal(Terminal):
 
         @kb.add("enter", filter=walking)
         def _(event) -> None:  # type: ignore[no-untyped-def]
+            if self.selection is not None and self._picked:
+                tokens = " ".join(self._focus[i].pick for i in self._picked)
+                self._picked = []
+                submit(event, f"{self.selection[0]} {tokens}")
+                return
             self._chosen = self._at or 0
             event.current_buffer.validate_and_handle()
 

@@ -117,6 +117,24 @@ class GameState(ABC):
     def can(self, seat: int, action: Action) -> bool:
         return self.refusal(seat, action) is None
 
+    def interpretations(self, seat: int, action: Action) -> tuple[Action, ...]:
+        """The concrete actions a typed `action` may mean: one unless it is ambiguous.
+
+        A word the cards can spell in two ways is two actions; the client asks
+        which one the player meant rather than guessing.
+        """
+        del seat
+        return (action,)
+
+    def caution(self, seat: int, action: Action) -> Refusal | None:
+        """A warning about a legal but risky action, for a person to confirm.
+
+        Bots never see it: a word missing from the dictionary may be laid, but
+        others may challenge it, so a player is told before it is played.
+        """
+        del seat, action
+        return None
+
     def apply(self, seat: int, action: Action) -> tuple[GameState, tuple[Event, ...]]:
         """The next state and the events, or IllegalAction with the reason."""
         refusal = self.refusal(seat, action)

@@ -18,9 +18,14 @@ class FocusItem:
 
     `label` is shown on the input line; `jump` holds the letters whose keys
     jump to it; `actions` are what Enter can do with it (none: it cannot be
-    played now, several: a short numbered choice follows).
+    played now, several: a short numbered choice follows). `pick` is the
+    token it adds to a multi-card command when Space selects it (see
+    `Presenter.selection`); `at` is its (row, column) on a board, which the
+    arrow keys then walk as a grid.
     """
 
     label: str
     jump: str
     actions: tuple[Action, ...] = ()
+    pick: str = ""
+    at: tuple[int, int] | None = None

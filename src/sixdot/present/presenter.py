@@ -167,6 +167,15 @@ class Presenter:
         """What the keys walk for the seat to act; by default its moves."""
         return [FocusItem(self.move(a, view), a.notation[:1].upper(), (a,)) for a in legal]
 
+    def selection(self, view: Any, legal: Sequence[Action]) -> tuple[str, int] | None:
+        """(verb, how many) when this step picks several cards at once, else None.
+
+        Space then selects focus items by their `pick` token and Enter sends
+        "<verb> <token> ..." as if typed, so the game's notation parses it.
+        """
+        del view, legal
+        return None
+
     def turn(self, view: Any, legal: Sequence[Action]) -> list[str]:
         """What the seat to act is asked to do."""
         raise NotImplementedError

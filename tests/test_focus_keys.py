@@ -1,0 +1,79 @@
+"""The focus keys in prompt_toolkit's own key processor, fed through a pipe.
+
+The pty tests drive the whole program; these pin down the two walks no game
+exposed when they were written: picking several cards with Space, and a board
+walked as a grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from sixdot.client.terminal import PromptTerminal
+from sixdot.present.focus import FocusItem
+
+RIGHT, LEFT, UP, DOWN = "\x1b[C", "\x1b[D", "\x1b[A", "\x1b[B"
+HAND = [FocusItem(card, card[0], (), pick=card) for card in ("Q", "X", "Z", "K", "B")]
+
+
+@pytest.fixture
+def typed() -> Iterator:
+    """A function: keys in, the command the terminal returns out."""
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        terminal = PromptTerminal()
+
+        def ask(keys: str, focus: Sequence[FocusItem], selection=None, seen=None) -> str | None:
+            terminal.selection = selection
+            terminal.pick_label = lambda item, chosen, count: (
+                f"{item.label} {'in' if chosen else 'out'} {count}"
+            )
+            if seen is not None:
+                terminal.on_focus = lambda at: seen.append(terminal._shown)
+            pipe.send_text(keys)
+            return terminal.ask("> ", (), focus)
+
+        yield ask
+
+
+def test_space_selects_cards_and_enter_sends_them_as_one_command(typed) -> None:
+    keys = RIGHT + " " + RIGHT + RIGHT + " " + "\r"
+    assert typed(keys, HAND, selection=("pass", 4)) == "pass Q Z"
+
+
+def test_space_again_drops_a_card(typed) -> None:
+    seen: list[str] = []
+    keys = RIGHT + " " + RIGHT + " " + LEFT + " " + "\r"
+    assert typed(keys, HAND, selection=("pass", 4), seen=seen) == "pass X"
+    assert "Q in 1" in seen and "Q out 1" in seen
+
+
+def test_without_a_pick_step_enter_chooses_the_focused_card(typed) -> None:
+    assert typed(RIGHT + RIGHT + "\r", HAND) == "choose 2"
+
+
+BOARD = [FocusItem(f"row {r} column {c}", "", (), at=(r, c)) for r in range(3) for c in range(3)]
+
+
+def test_arrows_walk_a_board_by_rows_and_columns(typed) -> None:
+    # The first press shows where focus is (row 0 column 0); then down, down, right.
+    keys = RIGHT + DOWN + DOWN + RIGHT + "\r"
+    assert typed(keys, BOARD) == f"choose {BOARD.index(BOARD[2 * 3 + 1]) + 1}"
+
+
+def test_the_board_edge_keeps_the_focus_where_it_is(typed) -> None:
+    seen: list[str] = []
+    keys = RIGHT + UP + LEFT + "\r"
+    assert typed(keys, BOARD, seen=seen) == "choose 1"
+    assert seen == ["row 0 column 0"] * 3
+
+
+def test_a_board_with_holes_skips_to_the_next_square_that_way(typed) -> None:
+    holes = [item for item in BOARD if item.at != (0, 1)]
+    keys = RIGHT + RIGHT + "\r"
+    assert typed(keys, holes) == f"choose {holes.index(holes[1]) + 1}"
+    assert holes[1].at == (0, 2)
