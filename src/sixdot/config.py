@@ -95,9 +95,18 @@ TTS_RATE = Setting("speech.tts.rate", 175, whole_number(80, 450))
 TTS_VOLUME = Setting("speech.tts.volume", 1.0, number(0.0, 1.0))
 TTS_VOICE = Setting("speech.tts.voice", "", text)
 TTS_SAVE_TO = Setting("speech.tts.save_to", "", text)
+#: A player's own word list for the word games, one word a line; "" is the shipped list.
+DICTIONARY = Setting("words.dictionary", "", text)
 
 #: Every setting, in the order the documentation lists them.
-SETTINGS: tuple[Setting[Any], ...] = (SPEECH_MODE, TTS_RATE, TTS_VOLUME, TTS_VOICE, TTS_SAVE_TO)
+SETTINGS: tuple[Setting[Any], ...] = (
+    SPEECH_MODE,
+    TTS_RATE,
+    TTS_VOLUME,
+    TTS_VOICE,
+    TTS_SAVE_TO,
+    DICTIONARY,
+)
 
 
 def default_path() -> Path:

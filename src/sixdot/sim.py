@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from sixdot.core.errors import SixdotError
 from sixdot.games import Game
 
 
@@ -27,8 +28,13 @@ class GameResult:
         }
 
 
-#: A bot-only game that has not ended after this many moves is a bug.
+#: A bot-only game that has not ended after this many moves is stuck.
 MOVE_LIMIT = 100_000
+
+
+class StalledGame(SixdotError):
+    """Bots played on without the game ending: a rules bug, or a word list too
+    small for anyone to finish a word game."""
 
 
 def play_bots(
@@ -44,7 +50,10 @@ def play_bots(
         state, _ = state.apply(seat, action)
         moves += 1
         if moves > MOVE_LIMIT:
-            raise RuntimeError(f"{game.name} seed {seed} did not end in {MOVE_LIMIT} moves")
+            raise StalledGame(
+                f"{game.name} seed {seed} did not end in {MOVE_LIMIT:,} moves; with"
+                " --dictionary, the word list may be too small for anyone to go out"
+            )
     return GameResult(seed, tuple(levels), state.totals, state.winners, moves)
 
 

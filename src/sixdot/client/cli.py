@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import inspect
 import json
 import os
 import secrets
@@ -15,7 +17,7 @@ from sixdot.client.docs import rules_lines
 from sixdot.client.menu import Menu
 from sixdot.client.session import Setup, Table
 from sixdot.client.terminal import Terminal, open_terminal
-from sixdot.config import SPEECH_MODE, SPEECH_MODES, Config, ConfigError
+from sixdot.config import DICTIONARY, SPEECH_MODE, SPEECH_MODES, Config, ConfigError
 from sixdot.core.errors import OptionError, PlayerCountError, SixdotError, UnknownGame
 from sixdot.core.options import parse_assignments, resolve_options
 from sixdot.games import DEFAULT_LEVEL, GAMES, PLANNED, Game, get_game
@@ -24,7 +26,7 @@ from sixdot.output.speech import open_speech
 from sixdot.present.braille import card_cells
 from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook, Verbosity
-from sixdot.sim import simulate, tournament
+from sixdot.sim import StalledGame, simulate, tournament
 
 
 class UsageError(SixdotError):
@@ -61,6 +63,11 @@ def _parser() -> argparse.ArgumentParser:
             default=[],
             metavar="NAME=VALUE",
             help="a house rule, for example target=40; repeat for more",
+        )
+        p.add_argument(
+            "--dictionary",
+            metavar="PATH",
+            help="your own word list for the word games, one word a line",
         )
 
     play = game_command("play", "play a game against bots or friends at one keyboard")
@@ -142,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
     except UnknownGame as err:
         return _fail(str(err))
-    except (PlayerCountError, OptionError, UsageError) as err:
+    except (PlayerCountError, OptionError, UsageError, StalledGame) as err:
         return _fail(str(err))
     except KeyboardInterrupt:
         return 130
@@ -172,6 +179,7 @@ def _run(args: argparse.Namespace) -> int:
         return _cards(game, words, args.braille)
     if command == "emboss":
         return _emboss(game, words, args.output)
+    game = _with_dictionary(game, args.dictionary)
     options = parse_assignments(args.option)
     resolve_options(game.rules.options, options)
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
@@ -208,6 +216,33 @@ def _outputs(args: argparse.Namespace) -> list[Output]:
         if display is not None:
             outputs.append(display)
     return outputs
+
+
+def _uses_words(game: Game) -> bool:
+    """Word games take their word list as `lexicon` when their rules are made."""
+    return "lexicon" in inspect.signature(type(game.rules)).parameters
+
+
+def _with_dictionary(game: Game, path: str | None) -> Game:
+    """`game` judging words by the player's own list: `--dictionary`, else the setting.
+
+    A list that cannot be used stops here with a clear message, before any game
+    starts, so nothing is lost.
+    """
+    from sixdot.lexicon import Lexicon, LexiconError
+
+    if path is not None and not _uses_words(game):
+        word_games = ", ".join(g.name for g in GAMES.values() if _uses_words(g))
+        raise UsageError(f"{game.name} uses no words; --dictionary is for {word_games}")
+    if path is None:
+        path = Config.load()[DICTIONARY] or None
+    if path is None or not _uses_words(game):
+        return game
+    try:
+        lexicon = Lexicon.from_file(os.path.expanduser(path))
+    except LexiconError as err:
+        raise UsageError(f"dictionary not used: {err}") from None
+    return dataclasses.replace(game, rules=type(game.rules)(lexicon=lexicon))
 
 
 def _notice(message: str) -> None:
@@ -352,6 +387,7 @@ def _menu(words: Phrasebook, args: argparse.Namespace) -> int:
         if setup is None:
             term.say(words("menu-left"))
             return 0
+        setup = dataclasses.replace(setup, game=_with_dictionary(setup.game, None))
         Table(setup, words, term.inner, outputs).run()
     finally:
         for output in outputs:
