@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 
+from clienttools import PtyClient
 from sixdot.client.session import Setup, Table
 from sixdot.client.terminal import Terminal
 from sixdot.games import DEFAULT_LEVEL
@@ -465,17 +466,6 @@ def _first_focus_label(seed: int) -> str:
     return me.focus(state.view(0), state.legal_actions(0))[0].label
 
 
-@pytest.fixture
-def wired() -> None:
-    """The CLI's --braille option is wired by the client's owner; until then, skip."""
-    done = subprocess.run(
-        [*_sixdot(), "play", "--help"], capture_output=True, text=True, timeout=30
-    )
-    if "--braille" not in done.stdout:
-        pytest.skip("sixdot play has no --braille option yet (see docs/braille.md, wiring)")
-
-
-@pytest.mark.usefixtures("wired")
 def test_sixdot_play_shows_the_focused_card_then_the_announcement(
     virtual: VirtualDisplay,
 ) -> None:
@@ -486,7 +476,6 @@ def test_sixdot_play_shows_the_focused_card_then_the_announcement(
     virtual.wait_for(segments(printed[-1])[0])
 
 
-@pytest.mark.usefixtures("wired")
 def test_sixdot_play_without_brltty_says_so_once_and_plays_on() -> None:
     host = f"127.0.0.1:{_free_api_number()}"
     printed = _play(host, seed=4)
@@ -494,3 +483,20 @@ def test_sixdot_play_without_brltty_says_so_once_and_plays_on() -> None:
     assert notices == [f"Braille display off: no brltty at {host} (Connection refused)."]
     assert problems(notices[0]) == []  # a braille-friendly line like any other
     assert "wins" in printed[-1]
+
+
+def test_a_routing_key_over_the_focused_card_plays_it(
+    virtual: VirtualDisplay, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BRLAPI_HOST", virtual.host)
+    monkeypatch.setenv("BRLAPI_AUTH", "none")
+    label = _first_focus_label(seed=5)
+    pty = PtyClient("play", "alphabeticell", "--seed", "5", "--braille", "brlapi", rows=40)
+    try:
+        pty.wait_prompt()
+        virtual.wait_for(segments(label)[0])
+        virtual.press("ROUTE 1")
+        card = label[:2]
+        pty.wait_for(lambda: f"You keep {card} to start a line." in pty.output_lines())
+    finally:
+        pty.close()

@@ -96,6 +96,9 @@ class Table:
         self.outputs = tuple(outputs)
         self.words = words
         self.term = terminal
+        for output in self.outputs:
+            # A braille display's routing key over a card acts as Enter on it.
+            output.on_select = terminal.select
         game = setup.game
         humans = setup.humans
         bot_names = words("player-names-bots").split(", ")

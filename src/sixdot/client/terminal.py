@@ -38,6 +38,13 @@ class Terminal:
         self.interactive = self.stdin.isatty()
         self.last_line = ""
 
+    def select(self, index: int) -> None:
+        """Act on focus item `index` from outside, as Enter on it would (any thread).
+
+        Plain input walks no focus, so there is nothing to act on.
+        """
+        del index
+
     def say(self, line: str) -> None:
         self.stdout.write(line + "\n")
         self.stdout.flush()
@@ -124,6 +131,48 @@ class PromptTerminal(Terminal):
         # Enter on a focused item leaves its label on screen and chooses it.
         return text if self._chosen is None else f"choose {self._chosen + 1}"
 
+    def select(self, index: int) -> None:
+        app = self._session.app
+        loop = app.loop
+        if not app.is_running or loop is None:
+            return
+
+        def act() -> None:
+            if not app.is_running or not 0 <= index < len(self._focus):
+                return
+            if self.selection is not None and self._focus[index].pick:
+                # In a pick of several cards, a routing key selects or drops the card.
+                self._toggle(index)
+                self._point(app.current_buffer, index)
+                return
+            self._chosen = index
+            app.exit(result="")
+
+        loop.call_soon_threadsafe(act)
+
+    def _toggle(self, index: int) -> None:
+        if index in self._picked:
+            self._picked.remove(index)
+        else:
+            self._picked.append(index)
+
+    def _label(self, index: int) -> str:
+        """The focus item as the input line shows it, with its pick state if picking."""
+        item = self._focus[index]
+        if self.selection is None or self.pick_label is None or not item.pick:
+            return item.label
+        return self.pick_label(item, index in self._picked, len(self._picked))
+
+    def _point(self, buffer, index: int) -> None:  # type: ignore[no-untyped-def]
+        """Focus item `index`: its label on the input line, the cursor at its start."""
+        from prompt_toolkit.document import Document
+
+        self._at = max(0, min(index, len(self._focus) - 1))
+        self._shown = self._label(self._at)
+        buffer.document = Document(self._shown, cursor_position=0)
+        if self.on_focus is not None:
+            self.on_focus(self._at)
+
     # -- key bindings --
 
     def _bindings(self):  # type: ignore[no-untyped-def]
@@ -150,18 +199,8 @@ class PromptTerminal(Terminal):
         def picking() -> bool:
             return walking() and self.selection is not None
 
-        def label(index: int) -> str:
-            item = self._focus[index]
-            if self.selection is None or self.pick_label is None or not item.pick:
-                return item.label
-            return self.pick_label(item, index in self._picked, len(self._picked))
-
         def show(event, index: int) -> None:  # type: ignore[no-untyped-def]
-            self._at = max(0, min(index, len(self._focus) - 1))
-            self._shown = label(self._at)
-            event.current_buffer.document = Document(self._shown, cursor_position=0)
-            if self.on_focus is not None:
-                self.on_focus(self._at)
+            self._point(event.current_buffer, index)
 
         def step(event, delta: int) -> None:  # type: ignore[no-untyped-def]
             """The first press shows the focus where it was; later presses move it."""
@@ -198,10 +237,7 @@ class PromptTerminal(Terminal):
         def _(event) -> None:  # type: ignore[no-untyped-def]
             at = self._at or 0
             if self._focus[at].pick:
-                if at in self._picked:
-                    self._picked.remove(at)
-                else:
-                    self._picked.append(at)
+                self._toggle(at)
             show(event, at)
 
         @kb.add("home", filter=can_walk)

@@ -8,13 +8,16 @@ whatever a backend is still saying.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 class Output(ABC):
     """Somewhere lines go besides the printed stream."""
 
     name: str
+    #: Set by the table: a backend that can point at a focus item (a braille
+    #: display's routing keys) calls it with the item's index, from any thread.
+    on_select: Callable[[int], None] | None = None
 
     @abstractmethod
     def deliver(self, line: str, urgent: bool = False) -> None:
