@@ -510,3 +510,36 @@ def test_the_real_program_speaks_in_a_terminal_and_prints_only_game_lines(
     for wav in folder.glob("*.wav"):
         duration, level = loudness(wav)
         assert duration > 0.2 and level > 0.02, wav.name
+
+
+def test_the_screen_reader_is_never_asked_two_things_at_once() -> None:
+    """speechd's connection is one socket: a cancel while a speak is in flight
+    mixed their replies up ("tuple index out of range") until they took turns."""
+    from sixdot.output.screenreader import ScreenReader
+
+    inside = threading.Semaphore(1)
+    overlaps: list[str] = []
+
+    class Slow:
+        def _enter(self, what: str) -> None:
+            if not inside.acquire(blocking=False):
+                overlaps.append(what)
+                return
+            threading.Event().wait(0.01)
+            inside.release()
+
+        def speak(self, text: str, interrupt: bool) -> None:
+            self._enter("speak")
+
+        def silence(self) -> None:
+            self._enter("silence")
+
+    reader = ScreenReader(Slow())
+    speaker = threading.Thread(
+        target=lambda: [reader.speak("a line", threading.Event()) for _ in range(20)]
+    )
+    speaker.start()
+    for _ in range(20):
+        reader.cancel()
+    speaker.join()
+    assert overlaps == []

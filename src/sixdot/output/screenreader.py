@@ -23,13 +23,19 @@ class ScreenReader:
 
     def __init__(self, output: Any) -> None:
         self.output = output
+        # speak comes from the speech thread and cancel from the game's, but
+        # a speech-dispatcher connection is one socket of requests and replies:
+        # two at once mix their replies up, so they take turns.
+        self._turn = threading.Lock()
 
     def speak(self, text: str, stopped: threading.Event) -> None:
-        if not stopped.is_set() and text.strip():
-            self.output.speak(text, interrupt=False)
+        with self._turn:
+            if not stopped.is_set() and text.strip():
+                self.output.speak(text, interrupt=False)
 
     def cancel(self) -> None:
-        self.output.silence()
+        with self._turn:
+            self.output.silence()
 
     def close(self) -> None:
         close = getattr(self.output, "close", None)
