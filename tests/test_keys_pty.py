@@ -82,10 +82,16 @@ def test_f1_lists_the_keys_and_page_up_walks_history(client) -> None:
     )
 
 
-def test_a_whole_game_by_arrows_and_enter_alone() -> None:
-    pty = PtyClient(
-        "play", "alphabeticell", "--seed", "2", "--players", "2", "--option", "target=5", rows=40
-    )
+#: A short game of each finished game, as `sixdot play` arguments.
+SHORT_GAMES = {
+    "alphabeticell": ("--seed", "2", "--players", "2", "--option", "target=5"),
+    "letters": ("--seed", "2", "--players", "2"),
+}
+
+
+@pytest.mark.parametrize("game", SHORT_GAMES)
+def test_a_whole_game_by_arrows_and_enter_alone(game: str) -> None:
+    pty = PtyClient("play", game, *SHORT_GAMES[game], rows=40)
     try:
         for _ in range(400):
             pty.wait_for(lambda: pty.eof or pty.at_prompt(), timeout=15, what="prompt or end")
