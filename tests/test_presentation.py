@@ -6,7 +6,6 @@ Fluent variable or over-long line fails here rather than in front of a player.
 
 from __future__ import annotations
 
-import inspect
 import re
 
 import pytest
@@ -34,15 +33,16 @@ def test_every_line_of_a_game_is_worded_and_short(game_name: str, verbosity: Ver
         assert len(line) <= 80 or LIST.match(line), line
 
 
+def _subclasses(cls: type) -> list[type]:
+    """Every class below `cls`, wherever a game defines it."""
+    return [sub for direct in cls.__subclasses__() for sub in (direct, *_subclasses(direct))]
+
+
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 def test_every_event_class_has_a_phrase(game_name: str) -> None:
     game = GAMES[game_name]
-    module = inspect.getmodule(type(game.rules))
-    events = [
-        obj
-        for obj in vars(module).values()
-        if inspect.isclass(obj) and issubclass(obj, Event) and obj is not Event
-    ]
+    package = f"sixdot.games.{game_name}."
+    events = [cls for cls in _subclasses(Event) if cls.__module__.startswith(package)]
     assert events
     presenter = game.presenter(Phrasebook(), ["A", "B"], 0)
     for event_class in events:

@@ -8,7 +8,16 @@ with the events that happened.
 from sixdot.core.errors import IllegalAction, NotationError, OptionError, SixdotError
 from sixdot.core.options import OptionSpec
 from sixdot.core.rng import Rng
-from sixdot.core.state import Action, Event, GameState, Refusal, Rules, leaders, replay
+from sixdot.core.state import (
+    Action,
+    Event,
+    GameState,
+    Refusal,
+    Rules,
+    SeatEvent,
+    leaders,
+    replay,
+)
 
 __all__ = [
     "Action",
@@ -21,6 +30,7 @@ __all__ = [
     "Refusal",
     "Rng",
     "Rules",
+    "SeatEvent",
     "SixdotError",
     "leaders",
     "replay",

@@ -61,6 +61,16 @@ class Event:
         return True
 
 
+@dataclass(frozen=True)
+class SeatEvent(Event):
+    """Something only `seat` may know, such as the cards dealt to it."""
+
+    seat: int
+
+    def visible_to(self, seat: int) -> bool:
+        return seat == self.seat
+
+
 class GameState(ABC):
     """A game in progress, as an immutable value."""
 

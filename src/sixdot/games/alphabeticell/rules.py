@@ -26,6 +26,7 @@ from sixdot.core import (
     Refusal,
     Rng,
     Rules,
+    SeatEvent,
     leaders,
 )
 from sixdot.core.state import seats_from
@@ -95,14 +96,10 @@ class RoundStarted(Event):
 
 
 @dataclass(frozen=True)
-class CardsDealt(Event):
+class CardsDealt(SeatEvent):
     """Three setup cards, seen only by the seat they were dealt to."""
 
-    seat: int
     cards: tuple[Card, ...]
-
-    def visible_to(self, seat: int) -> bool:
-        return seat == self.seat
 
 
 @dataclass(frozen=True)
