@@ -1,0 +1,1078 @@
+"""Consonants, every rule (rules text plus RULINGS sections 0, 1 and 6).
+
+Hearts with the Alpha deck: the cards are dealt out (the rest is a kitty for
+whoever takes the last trick), four cards are passed in the cycle for the
+player count, the holder of J leads it, and tricks are played by the
+following rules in `tricks`. Consonants taken score their points (singletons
+20); taking all six singletons is Flying by Night. At scoring each player may
+lay words of four or more letters from the cards they took, which then do not
+score, and the others may challenge those words against the dictionary. The
+game ends after the hand in which someone reaches the target; lowest wins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from functools import cached_property
+from typing import Any
+
+from sixdot.core import (
+    Action,
+    Event,
+    GameState,
+    NotationError,
+    OptionSpec,
+    Refusal,
+    Rng,
+    Rules,
+    leaders,
+)
+from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
+from sixdot.games.consonants.cards import (
+    DECK_SIZE,
+    VOWELS,
+    Card,
+    by_face,
+    card_of,
+    deck,
+    singletons,
+)
+from sixdot.games.consonants.tricks import (
+    Play,
+    Played,
+    legal_plays,
+    trick_value,
+    trick_winner,
+)
+from sixdot.games.consonants.words import MIN_LETTERS, WordFinder, spell_check, word_value
+from sixdot.lexicon import Lexicon
+
+#: Flying by Night: the taker of all six singletons moves the scores by this much.
+FLYING = 50
+
+
+class Phase(Enum):
+    PASS = "pass"
+    PLAY = "play"
+    FLY = "fly"
+    WORDS = "words"
+    CHALLENGE = "challenge"
+    OVER = "over"
+
+
+class Direction(Enum):
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    HOLD = "hold"
+
+
+def pass_cycle(players: int) -> tuple[Direction, ...]:
+    """Hearts' passing cycle: four players add across; others left, right, hold."""
+    if players == 4:
+        return (Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.HOLD)
+    return (Direction.LEFT, Direction.RIGHT, Direction.HOLD)
+
+
+def receiver(seat: int, direction: Direction, players: int) -> int:
+    """Who gets `seat`'s passed cards; left is the next seat clockwise."""
+    step = {Direction.LEFT: 1, Direction.RIGHT: -1, Direction.ACROSS: 2, Direction.HOLD: 0}
+    return (seat + step[direction]) % players
+
+
+def deal_size(players: int) -> int:
+    """Cards each: 24, 18, 14 or 12 for 3 to 6 players; the rest is the kitty."""
+    return DECK_SIZE // players
+
+
+# --- actions ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    """Choose cards to pass: `pass Q` adds one, `pass Q X Z K` several at once."""
+
+    cards: tuple[Card, ...]
+
+    @property
+    def notation(self) -> str:
+        return "pass " + " ".join(c.face for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Unpick(Action):
+    """Take back a card chosen to pass, before the last one is chosen."""
+
+    card: Card
+
+    @property
+    def notation(self) -> str:
+        return f"keep {self.card.face}"
+
+
+@dataclass(frozen=True)
+class Fly(Action):
+    """Flying by Night: 50 off your own score (`fly me`) or 50 on everyone else's."""
+
+    others: bool
+
+    @property
+    def notation(self) -> str:
+        return "fly others" if self.others else "fly me"
+
+
+@dataclass(frozen=True)
+class Lay(Action):
+    """Lay words made from your taken cards: `lay FROG TRAM`."""
+
+    words: tuple[str, ...]
+
+    @property
+    def notation(self) -> str:
+        return "lay " + " ".join(self.words)
+
+
+@dataclass(frozen=True)
+class Challenge(Action):
+    """Challenge a word another player laid: the dictionary settles it."""
+
+    word: str
+
+    @property
+    def notation(self) -> str:
+        return f"challenge {self.word}"
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """Finish laying words, or challenging them."""
+
+    @property
+    def notation(self) -> str:
+        return "done"
+
+
+# --- events ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandStarted(Event):
+    hand: int
+    dealer_seat: int
+    size: int
+    kitty: int
+
+
+@dataclass(frozen=True)
+class CardsDealt(Event):
+    """A player's cards, seen only by that player."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def visible_to(self, seat: int) -> bool:
+        return seat == self.seat
+
+
+@dataclass(frozen=True)
+class PassStarted(Event):
+    direction: Direction
+    count: int
+
+
+@dataclass(frozen=True)
+class NoPass(Event):
+    """A hold hand (or passing turned off): play starts at once."""
+
+
+@dataclass(frozen=True)
+class CardsPicked(Event):
+    """Cards chosen to pass so far, told only to the chooser."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    count: int
+    wanted: int
+
+    def visible_to(self, seat: int) -> bool:
+        return seat == self.seat
+
+
+@dataclass(frozen=True)
+class CardUnpicked(Event):
+    seat: int
+    card: Card
+    count: int
+    wanted: int
+
+    def visible_to(self, seat: int) -> bool:
+        return seat == self.seat
+
+
+@dataclass(frozen=True)
+class CardsPassed(Event):
+    """What a player passed and to whom, told only to that player."""
+
+    seat: int
+    to_seat: int
+    cards: tuple[Card, ...]
+
+    def visible_to(self, seat: int) -> bool:
+        return seat == self.seat
+
+
+@dataclass(frozen=True)
+class CardsReceived(Event):
+    """What a player received and from whom, told only to that player."""
+
+    seat: int
+    from_seat: int
+    cards: tuple[Card, ...]
+
+    def visible_to(self, seat: int) -> bool:
+        return seat == self.seat
+
+
+@dataclass(frozen=True)
+class FirstLead(Event):
+    """Who leads the first trick: the holder of J, or the dealer's left if J is in the kitty."""
+
+    seat: int
+    j_in_kitty: bool
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    seat: int
+    card: Card
+    letter: str
+    declared: bool
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    seat: int
+    number: int
+    card: Card
+    letter: str
+    cards: tuple[Card, ...]
+    value: int
+
+
+@dataclass(frozen=True)
+class KittyTaken(Event):
+    seat: int
+    cards: tuple[Card, ...]
+    value: int
+
+
+@dataclass(frozen=True)
+class FlewByNight(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class FlyChosen(Event):
+    seat: int
+    others: bool
+
+
+@dataclass(frozen=True)
+class WordsOpened(Event):
+    """Scoring begins: players lay words in turn from the dealer's left."""
+
+    hand: int
+
+
+@dataclass(frozen=True)
+class WordLaid(Event):
+    seat: int
+    word: str
+    value: int
+    checked: bool
+
+
+@dataclass(frozen=True)
+class NothingLaid(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class ChallengesOpened(Event):
+    words: int
+
+
+@dataclass(frozen=True)
+class WordChallenged(Event):
+    """A challenge settled: the winner subtracts the word's points, the loser adds them."""
+
+    seat: int
+    owner_seat: int
+    word: str
+    valid: bool
+    value: int
+
+
+@dataclass(frozen=True)
+class HandScored(Event):
+    """One player's hand, item by item; `total` is what the hand adds."""
+
+    seat: int
+    consonants: int
+    singles: int
+    words: int
+    challenges: int
+    flying: int
+    flew: bool
+    total: int
+
+
+@dataclass(frozen=True)
+class HandEnded(Event):
+    hand: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    winner_seats: tuple[int, ...]
+    totals: tuple[int, ...]
+    score: int
+
+
+# --- state -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A word on the table at scoring, and how a challenge settled it."""
+
+    seat: int
+    word: str
+    value: int
+    challenger: int | None = None
+    valid: bool | None = None
+
+
+@dataclass(frozen=True)
+class Config:
+    """The options in force and the dictionary, fixed for a game."""
+
+    target: int
+    pass_count: int
+    auto_check: bool
+    think_ms: int
+    finder: WordFinder = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat knows: its own cards, its passing, and everything played."""
+
+    seat: int
+    players: int
+    hand_no: int
+    dealer: int
+    phase: Phase
+    to_act: tuple[int, ...]
+    hand: tuple[Card, ...]
+    picks: tuple[Card, ...]
+    direction: Direction
+    passed: tuple[Card, ...]
+    received: tuple[Card, ...]
+    trick: tuple[Played, ...]
+    trick_number: int
+    must_lead_j: bool
+    hand_sizes: tuple[int, ...]
+    kitty: int
+    taken: tuple[tuple[Card, ...], ...]
+    tricks_won: tuple[int, ...]
+    last_trick: tuple[Played, ...]
+    laid: tuple[Laid, ...]
+    flyer: int | None
+    totals: tuple[int, ...]
+    config: Config
+
+    @property
+    def target(self) -> int:
+        return self.config.target
+
+    @property
+    def pass_to(self) -> int:
+        return receiver(self.seat, self.direction, self.players)
+
+    @property
+    def pass_from(self) -> int:
+        return next(
+            s for s in range(self.players) if receiver(s, self.direction, self.players) == self.seat
+        )
+
+    def seen_singletons(self) -> tuple[Card, ...]:
+        """Singletons taken in tricks or on the table now, in deck order."""
+        out = {c for pile in self.taken for c in pile if c.singleton}
+        out.update(p.card for p in self.trick if p.card.singleton)
+        return tuple(c for c in singletons() if c in out)
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _without(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
+    """`cards` less one copy of each of `gone` (all known to be there)."""
+    rest = list(cards)
+    for card in gone:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _fits(cards: Sequence[Card], wanted: Sequence[Card]) -> bool:
+    """Whether `cards` hold every card of `wanted`, copies counted."""
+    have = Counter(cards)
+    return all(have[c] >= n for c, n in Counter(wanted).items())
+
+
+@dataclass(frozen=True)
+class State(GameState):
+    n: int
+    config: Config
+    rng: Rng
+    hand_no: int
+    dealer: int
+    phase: Phase
+    turn: int
+    hands: tuple[tuple[Card, ...], ...]
+    picks: tuple[tuple[Card, ...], ...]
+    passed: tuple[tuple[Card, ...], ...]
+    received: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    lead_j: bool
+    trick: tuple[Played, ...]
+    trick_number: int
+    taken: tuple[tuple[Card, ...], ...]
+    tricks_won: tuple[int, ...]
+    last_trick: tuple[Played, ...]
+    flyer: int | None
+    fly_others: bool
+    queue: tuple[int, ...]
+    laid: tuple[Laid, ...]
+    suggested: tuple[tuple[str, ...], ...]
+    scores: tuple[int, ...]
+
+    # -- the State API --
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.scores
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return leaders(self.scores, highest=False) if self.is_over else ()
+
+    @property
+    def direction(self) -> Direction:
+        cycle = pass_cycle(self.n)
+        return cycle[(self.hand_no - 1) % len(cycle)]
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase is Phase.OVER:
+            return ()
+        if self.phase is Phase.PASS:
+            wanted = self.config.pass_count
+            return tuple(s for s in range(self.n) if len(self.picks[s]) < wanted)
+        return (self.turn,)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat not in self.to_act():
+            return ()
+        if self.phase is Phase.PLAY:
+            return self._plays
+        if self.phase is Phase.PASS:
+            picks = tuple(Pick((c,)) for c in dict.fromkeys(self.hands[seat]))
+            return picks + tuple(Unpick(c) for c in dict.fromkeys(self.picks[seat]))
+        if self.phase is Phase.FLY:
+            return (Fly(False), Fly(True))
+        if self.phase is Phase.WORDS:
+            return self._lays
+        return self._challenges
+
+    @cached_property
+    def _plays(self) -> tuple[Action, ...]:
+        if self.lead_j:
+            return (Play(by_face()["J"], "J"),)
+        return legal_plays(self.hands[self.turn], self.trick)
+
+    @cached_property
+    def _lays(self) -> tuple[Action, ...]:
+        """The best word set still open to the seat, then each of its words, then done."""
+        seat = self.turn
+        mine = [w.word for w in self.laid if w.seat == seat]
+        taken = self.taken[seat]
+        fresh = [w for w in self.suggested[seat] if not spell_check([*mine, w], taken)]
+        fitting: list[str] = []
+        for word in fresh:
+            if not spell_check([*mine, *fitting, word], taken):
+                fitting.append(word)
+        lays: list[Action] = []
+        if len(fitting) > 1:
+            lays.append(Lay(tuple(fitting)))
+        lays.extend(Lay((w,)) for w in dict.fromkeys(fresh))
+        return (*lays, Done())
+
+    @cached_property
+    def _challenges(self) -> tuple[Action, ...]:
+        """Accepting every word first (the usual answer), then each open word."""
+        words = self._open_words(self.turn)
+        return (Done(), *(Challenge(w) for w in dict.fromkeys(x.word for x in words)))
+
+    def _open_words(self, seat: int) -> list[Laid]:
+        """Words of other players nobody has challenged yet."""
+        return [w for w in self.laid if w.seat != seat and w.challenger is None]
+
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        """Typed moves beyond the listed ones (several cards to pass, any word) are checked here."""
+        if self.is_over:
+            return Refusal.of(GAME_OVER)
+        if seat not in self.to_act():
+            return Refusal.of(NOT_YOUR_TURN, seat=seat)
+        if action in self.legal_actions(seat):
+            return None
+        return self._check(seat, action)
+
+    def explain(self, seat: int, action: Action) -> Refusal:
+        return self._check(seat, action) or Refusal.of("refuse-con-unknown")
+
+    def interpretations(self, seat: int, action: Action) -> tuple[Action, ...]:
+        """A partial play (`play A/E`, `play ?`, `play E`) means each legal play it fits."""
+        if isinstance(action, Play) and action.partial:
+            return self._meanings(seat, action) or (action,)
+        return (action,)
+
+    def _meanings(self, seat: int, action: Play) -> tuple[Play, ...]:
+        return tuple(
+            p
+            for p in self.legal_actions(seat)
+            if isinstance(p, Play)
+            and (action.card is None or p.card is action.card)
+            and (not action.letter or p.letter == action.letter)
+        )
+
+    def caution(self, seat: int, action: Action) -> Refusal | None:
+        """Laying a word the dictionary lacks invites a challenge: say so first."""
+        if isinstance(action, Lay) and not self.config.auto_check:
+            unknown = [w for w in action.words if not self.config.finder.is_word(w)]
+            if unknown:
+                return Refusal.of("caution-con-not-a-word", words=", ".join(unknown))
+        return None
+
+    def _check(self, seat: int, action: Action) -> Refusal | None:
+        """Why an action not in the listed moves is refused; None if it is allowed."""
+        phase = self.phase
+        if isinstance(action, Pick | Unpick):
+            if phase is not Phase.PASS:
+                return Refusal.of("refuse-con-not-passing", phase=phase.value)
+            return self._check_pick(seat, action)
+        if isinstance(action, Play):
+            if phase is not Phase.PLAY:
+                return Refusal.of("refuse-con-not-playing", phase=phase.value)
+            return self._check_play(seat, action)
+        if isinstance(action, Lay):
+            if phase is not Phase.WORDS:
+                return Refusal.of("refuse-con-not-laying", phase=phase.value)
+            return self._check_lay(seat, action)
+        if isinstance(action, Challenge):
+            if phase is not Phase.CHALLENGE:
+                return Refusal.of("refuse-con-not-challenging", phase=phase.value)
+            if not any(w.word == action.word for w in self._open_words(seat)):
+                return Refusal.of("refuse-con-no-such-word", word=action.word)
+            return None
+        if isinstance(action, Fly):
+            return Refusal.of("refuse-con-not-flying")
+        return Refusal.of("refuse-con-done-when", phase=phase.value)
+
+    def _check_pick(self, seat: int, action: Pick | Unpick) -> Refusal | None:
+        wanted = self.config.pass_count
+        if isinstance(action, Unpick):
+            return Refusal.of("refuse-con-not-picked", card=action.card)
+        if not action.cards:
+            return Refusal.of("refuse-con-pick-what", count=wanted)
+        if not _fits(self.hands[seat], action.cards):
+            missing = Counter(action.cards) - Counter(self.hands[seat])
+            return Refusal.of("refuse-con-no-card", card=next(iter(missing)))
+        room = wanted - len(self.picks[seat])
+        if len(action.cards) > room:
+            return Refusal.of("refuse-con-too-many", count=wanted, room=room)
+        return None
+
+    def _check_play(self, seat: int, action: Play) -> Refusal | None:
+        if action.partial and self._meanings(seat, action):
+            return None
+        hand = self.hands[seat]
+        card = action.card
+        if card is not None and card not in hand:
+            return Refusal.of("refuse-con-no-card", card=card)
+        if card is not None and action.letter and card.sides and action.letter not in card.sides:
+            return Refusal.of("refuse-con-side", card=card, letter=action.letter)
+        if self.lead_j:
+            return Refusal.of("refuse-con-lead-j")
+        legal = [a for a in self._plays if isinstance(a, Play)]
+        moves = ", ".join(dict.fromkeys(p.notation for p in legal if not p.card.wild))  # type: ignore[union-attr]
+        if card is None:
+            return Refusal.of("refuse-con-no-letter", letter=action.letter, moves=moves)
+        led = self.trick[0].letter if self.trick else ""
+        if any(p.letter == led for p in legal):
+            return Refusal.of("refuse-con-follow", letter=led, moves=moves)
+        top = max((p.letter for p in self.trick), default="")
+        return Refusal.of("refuse-con-high", letter=top, moves=moves or "none")
+
+    def _check_lay(self, seat: int, action: Lay) -> Refusal | None:
+        if not action.words:
+            return Refusal.of("refuse-con-lay-what")
+        for word in action.words:
+            if len(word) < MIN_LETTERS:
+                return Refusal.of("refuse-con-short", word=word)
+        mine = [w.word for w in self.laid if w.seat == seat]
+        lacking = spell_check([*mine, *action.words], self.taken[seat])
+        if lacking:
+            return Refusal.of(
+                "refuse-con-cannot-spell", words=" ".join(action.words), letters=" ".join(lacking)
+            )
+        if self.config.auto_check:
+            for word in action.words:
+                if not self.config.finder.is_word(word):
+                    return Refusal.of("refuse-con-not-a-word", word=word)
+        return None
+
+    def view(self, seat: int) -> View:
+        return View(
+            seat=seat,
+            players=self.n,
+            hand_no=self.hand_no,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act(),
+            hand=self.hands[seat],
+            picks=self.picks[seat],
+            direction=self.direction,
+            passed=self.passed[seat],
+            received=self.received[seat],
+            trick=self.trick,
+            trick_number=self.trick_number,
+            must_lead_j=self.lead_j,
+            hand_sizes=tuple(len(h) + len(p) for h, p in zip(self.hands, self.picks, strict=True)),
+            kitty=len(self.kitty),
+            taken=self.taken,
+            tricks_won=self.tricks_won,
+            last_trick=self.last_trick,
+            laid=self.laid,
+            flyer=self.flyer,
+            totals=self.scores,
+            config=self.config,
+        )
+
+    # -- transitions --
+
+    def _do(self, seat: int, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+        if isinstance(action, Play):
+            if action.partial:
+                action = self._meanings(seat, action)[0]
+            return self._play(seat, action)
+        if isinstance(action, Pick):
+            return self._pick(seat, action)
+        if isinstance(action, Unpick):
+            picks = _without(self.picks[seat], (action.card,))
+            hand = tuple(sorted((*self.hands[seat], action.card)))
+            state = replace(
+                self,
+                hands=_set(self.hands, seat, hand),
+                picks=_set(self.picks, seat, picks),
+            )
+            wanted = self.config.pass_count
+            return state, (CardUnpicked(seat, action.card, len(picks), wanted),)
+        if isinstance(action, Fly):
+            state = replace(self, fly_others=action.others)
+            return state._start_words([FlyChosen(seat, action.others)])
+        if isinstance(action, Lay):
+            laid = tuple(Laid(seat, w, word_value(w)) for w in action.words)
+            checked = self.config.auto_check
+            events = tuple(WordLaid(seat, w.word, w.value, checked) for w in laid)
+            return replace(self, laid=self.laid + laid), events
+        if isinstance(action, Challenge):
+            return self._challenge(seat, action.word)
+        assert isinstance(action, Done)
+        if self.phase is Phase.WORDS:
+            events: list[Event] = []
+            if not any(w.seat == seat for w in self.laid):
+                events.append(NothingLaid(seat))
+            return self._next_layer(events)
+        return self._next_challenger([])
+
+    def _pick(self, seat: int, action: Pick) -> tuple[State, tuple[Event, ...]]:
+        picks = tuple(sorted((*self.picks[seat], *action.cards)))
+        hand = _without(self.hands[seat], action.cards)
+        wanted = self.config.pass_count
+        state = replace(
+            self, hands=_set(self.hands, seat, hand), picks=_set(self.picks, seat, picks)
+        )
+        events: list[Event] = [CardsPicked(seat, picks, len(picks), wanted)]
+        if state.to_act():
+            return state, tuple(events)
+        return state._exchange(events)
+
+    def _exchange(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+        """Everyone has chosen: the cards move at once, and each player is told."""
+        n, direction = self.n, self.direction
+        hands = [list(h) for h in self.hands]
+        received: list[tuple[Card, ...]] = [()] * n
+        for seat in range(n):
+            to = receiver(seat, direction, n)
+            hands[to].extend(self.picks[seat])
+            received[to] = self.picks[seat]
+            events.append(CardsPassed(seat, to, self.picks[seat]))
+        for seat in range(n):
+            giver = next(s for s in range(n) if receiver(s, direction, n) == seat)
+            events.append(CardsReceived(seat, giver, received[seat]))
+        state = replace(
+            self,
+            hands=tuple(tuple(sorted(h)) for h in hands),
+            passed=self.picks,
+            received=tuple(received),
+            picks=((),) * n,
+        )
+        return state._first_lead(events)
+
+    def _first_lead(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+        jack = by_face()["J"]
+        holder = next((s for s in range(self.n) if jack in self.hands[s]), None)
+        lead = holder if holder is not None else (self.dealer + 1) % self.n
+        events.append(FirstLead(lead, holder is None))
+        state = replace(self, phase=Phase.PLAY, turn=lead, lead_j=holder is not None)
+        return state, tuple(events)
+
+    def _play(self, seat: int, action: Play) -> tuple[State, tuple[Event, ...]]:
+        card = action.card
+        assert card is not None
+        hand = self.hands[seat]
+        at = hand.index(card)
+        hand = hand[:at] + hand[at + 1 :]
+        trick = (*self.trick, Played(seat, card, action.letter))
+        events: list[Event] = [CardPlayed(seat, card, action.letter, len(card.sides) != 1)]
+        hands = _set(self.hands, seat, hand)
+        if len(trick) < self.n:
+            state = replace(self, hands=hands, trick=trick, turn=(seat + 1) % self.n, lead_j=False)
+            return state, tuple(events)
+        best = trick[trick_winner(trick)]
+        cards = tuple(p.card for p in trick)
+        winner = best.seat
+        events.append(
+            TrickWon(winner, self.trick_number, best.card, best.letter, cards, trick_value(cards))
+        )
+        state = replace(
+            self,
+            hands=hands,
+            trick=(),
+            trick_number=self.trick_number + 1,
+            turn=winner,
+            taken=_set(self.taken, winner, self.taken[winner] + cards),
+            tricks_won=_set(self.tricks_won, winner, self.tricks_won[winner] + 1),
+            last_trick=trick,
+        )
+        if any(state.hands):
+            return state, tuple(events)
+        return state._end_play(winner, events)
+
+    def _end_play(self, last: int, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+        """The kitty goes to the taker of the last trick; then Flying by Night or words."""
+        state = self
+        if self.kitty:
+            events.append(KittyTaken(last, self.kitty, trick_value(self.kitty)))
+            state = replace(
+                self, taken=_set(self.taken, last, self.taken[last] + self.kitty), kitty=()
+            )
+        wanted = set(singletons())
+        flyer = next((s for s in range(self.n) if wanted <= set(state.taken[s])), None)
+        if flyer is not None:
+            events.append(FlewByNight(flyer))
+            return replace(state, phase=Phase.FLY, turn=flyer, flyer=flyer), tuple(events)
+        return state._start_words(events)
+
+    def _start_words(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+        """Players lay words in turn from the dealer's left; the flyer lays none."""
+        finder = self.config.finder
+        layers = tuple(
+            s
+            for s in seats_from((self.dealer + 1) % self.n, self.n)
+            if s != self.flyer and sum(not c.wild for c in self.taken[s]) >= MIN_LETTERS
+        )
+        suggested = tuple(finder.best(self.taken[s]) if s in layers else () for s in range(self.n))
+        events.append(WordsOpened(self.hand_no))
+        state = replace(self, phase=Phase.WORDS, queue=layers, suggested=suggested)
+        return state._next_layer(events)
+
+    def _next_layer(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+        if self.queue:
+            state = replace(self, turn=self.queue[0], queue=self.queue[1:])
+            return state, tuple(events)
+        if self.config.auto_check or not self.laid:
+            return self._score(events)
+        events.append(ChallengesOpened(len(self.laid)))
+        challengers = tuple(seats_from((self.dealer + 1) % self.n, self.n))
+        return replace(self, phase=Phase.CHALLENGE, queue=challengers)._next_challenger(events)
+
+    def _next_challenger(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+        queue = self.queue
+        while queue and not self._open_words(queue[0]):
+            queue = queue[1:]
+        if queue:
+            return replace(self, turn=queue[0], queue=queue[1:]), tuple(events)
+        return replace(self, queue=())._score(events)
+
+    def _challenge(self, seat: int, word: str) -> tuple[State, tuple[Event, ...]]:
+        """The first open copy of the word clockwise from the challenger is settled."""
+        order = {s: i for i, s in enumerate(seats_from((seat + 1) % self.n, self.n))}
+        index, target = min(
+            (
+                (i, w)
+                for i, w in enumerate(self.laid)
+                if w.word == word and w.seat != seat and w.challenger is None
+            ),
+            key=lambda item: order[item[1].seat],
+        )
+        valid = self.config.finder.is_word(word)
+        settled = replace(target, challenger=seat, valid=valid)
+        event = WordChallenged(seat, target.seat, word, valid, target.value)
+        return replace(self, laid=_set(self.laid, index, settled)), (event,)
+
+    def _score(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+        points = []
+        for seat in range(self.n):
+            scored = self._hand_score(seat)
+            events.append(scored)
+            points.append(scored.total)
+        totals = tuple(t + p for t, p in zip(self.scores, points, strict=True))
+        events.append(HandEnded(self.hand_no, tuple(points), totals))
+        state = replace(self, scores=totals)
+        if max(totals) >= self.config.target:
+            done = replace(state, phase=Phase.OVER, queue=())
+            events.append(GameEnded(done.winners, totals, min(totals)))
+            return done, tuple(events)
+        return _deal(state, self.hand_no + 1, (self.dealer + 1) % self.n, events)
+
+    def _hand_score(self, seat: int) -> HandScored:
+        """Consonants and singletons not in words, challenges, and Flying by Night."""
+        challenges = 0
+        for w in self.laid:
+            if w.challenger is None:
+                continue
+            owner_won = bool(w.valid)
+            if w.seat == seat:
+                challenges += -w.value if owner_won else w.value
+            elif w.challenger == seat:
+                challenges += w.value if owner_won else -w.value
+        flying = 0
+        if self.flyer is not None:
+            if seat == self.flyer:
+                flying = 0 if self.fly_others else -FLYING
+            elif self.fly_others:
+                flying = FLYING
+        if seat == self.flyer:
+            return HandScored(seat, 0, 0, 0, challenges, flying, True, challenges + flying)
+        in_words = Counter(
+            c for w in self.laid if w.seat == seat for c in w.word if c not in VOWELS
+        )
+        consonants = singles = 0
+        for card in self.taken[seat]:
+            if card.wild or card.vowel:
+                continue
+            if in_words[card.face]:
+                in_words[card.face] -= 1
+            elif card.singleton:
+                singles += card.score
+            else:
+                consonants += card.score
+        words = sum(w.value for w in self.laid if w.seat == seat)
+        total = consonants + singles + challenges + flying
+        return HandScored(seat, consonants, singles, words, challenges, flying, False, total)
+
+
+def _deal(
+    state: State, number: int, dealer: int, events: list[Event]
+) -> tuple[State, tuple[Event, ...]]:
+    """Shuffle the 74 cards, deal them out from the dealer's left, the rest face down."""
+    n = state.n
+    cards, rng = state.rng.shuffled(deck())
+    size = deal_size(n)
+    order = seats_from((dealer + 1) % n, n)
+    dealt: list[list[Card]] = [[] for _ in range(n)]
+    for i in range(size * n):
+        dealt[order[i % n]].append(cards[i])
+    kitty = tuple(cards[size * n :])
+    events.append(HandStarted(number, dealer, size, len(kitty)))
+    events.extend(CardsDealt(seat, tuple(sorted(dealt[seat]))) for seat in order)
+    state = replace(
+        state,
+        rng=rng,
+        hand_no=number,
+        dealer=dealer,
+        phase=Phase.PASS,
+        turn=order[0],
+        hands=tuple(tuple(sorted(h)) for h in dealt),
+        picks=((),) * n,
+        passed=((),) * n,
+        received=((),) * n,
+        kitty=kitty,
+        lead_j=False,
+        trick=(),
+        trick_number=1,
+        taken=((),) * n,
+        tricks_won=(0,) * n,
+        last_trick=(),
+        flyer=None,
+        fly_others=False,
+        queue=(),
+        laid=(),
+        suggested=((),) * n,
+    )
+    if state.direction is Direction.HOLD or state.config.pass_count == 0:
+        events.append(NoPass())
+        return state._first_lead(events)
+    events.append(PassStarted(state.direction, state.config.pass_count))
+    return state, tuple(events)
+
+
+_TOKEN = r"[A-Z](?:/[A-Z])?|\?"
+_PLAY = re.compile(rf"PLAY\s+({_TOKEN})(?:\s+AS\s+([A-Z]))?")
+_PASS = re.compile(rf"PASS((?:\s+(?:{_TOKEN}))+)")
+
+
+class ConsonantsRules(Rules):
+    name = "consonants"
+    title = "Consonants"
+    min_players = 3
+    max_players = 6
+    default_players = 4
+    verbs = ("pass", "keep", "play", "fly", "lay", "challenge", "done")
+    options = (
+        OptionSpec(
+            "target", 150, "the game ends after a hand in which someone reaches this", 1, 10_000
+        ),
+        OptionSpec("pass", 4, "cards each player passes before a hand (0: no passing)", 0, 8),
+        OptionSpec(
+            "autocheck",
+            False,
+            "words not in the dictionary are refused as they are laid, so nobody challenges",
+        ),
+        OptionSpec("think", 200, "how long the strong bot may think per move, in ms", 1, 60_000),
+    )
+
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        """Rules with a dictionary: the packaged list unless another is given."""
+        self._lexicon = lexicon
+
+    @property
+    def lexicon(self) -> Lexicon:
+        return self._lexicon or Lexicon.default()
+
+    def _start(
+        self, players: int, options: dict[str, Any], seed: int
+    ) -> tuple[GameState, tuple[Event, ...]]:
+        rng = Rng.from_seed(seed)
+        dealer, rng = rng.below(players)
+        config = Config(
+            target=int(options["target"]),
+            pass_count=int(options["pass"]),
+            auto_check=bool(options["autocheck"]),
+            think_ms=int(options["think"]),
+            finder=WordFinder(self.lexicon),
+        )
+        empty: tuple[tuple[Any, ...], ...] = ((),) * players
+        blank = State(
+            n=players,
+            config=config,
+            rng=rng,
+            hand_no=0,
+            dealer=dealer,
+            phase=Phase.PASS,
+            turn=0,
+            hands=empty,
+            picks=empty,
+            passed=empty,
+            received=empty,
+            kitty=(),
+            lead_j=False,
+            trick=(),
+            trick_number=1,
+            taken=empty,
+            tricks_won=(0,) * players,
+            last_trick=(),
+            flyer=None,
+            fly_others=False,
+            queue=(),
+            laid=(),
+            suggested=empty,
+            scores=(0,) * players,
+        )
+        return _deal(blank, 1, dealer, [])
+
+    def parse_action(self, text: str) -> Action:
+        """Read `pass Q X Z K`, `keep Q`, `play T`, `play A/E as E`, `play ? as T`,
+        `fly me`, `fly others`, `lay FROG TRAM`, `challenge FROG`, `done`.
+
+        >>> RULES.parse_action("play e/a as e").notation
+        'play A/E as E'
+        """
+        words = " ".join(text.strip().upper().split())
+        if words == "DONE":
+            return Done()
+        if words in ("FLY ME", "FLY OTHERS"):
+            return Fly(words == "FLY OTHERS")
+        if m := _PASS.fullmatch(words):
+            return Pick(tuple(self._card(t, text) for t in m[1].split()))
+        if m := re.fullmatch(rf"KEEP\s+({_TOKEN})", words):
+            return Unpick(self._card(m[1], text))
+        if m := _PLAY.fullmatch(words):
+            return self._play(m[1], m[2] or "", text)
+        if m := re.fullmatch(r"LAY((?:\s+[A-Z]+)+)", words):
+            return Lay(tuple(m[1].split()))
+        if m := re.fullmatch(r"CHALLENGE\s+([A-Z]+)", words):
+            return Challenge(m[1])
+        raise NotationError(
+            text,
+            "pass CARDS, keep CARD, play CARD, play A/E as E, play ? as T, "
+            "fly me, fly others, lay WORDS, challenge WORD, done",
+        )
+
+    def _card(self, token: str, text: str) -> Card:
+        card = card_of(token)
+        if card is None:
+            raise NotationError(text, f"a card of the Alpha deck, not {token}")
+        return card
+
+    def _play(self, token: str, letter: str, text: str) -> Play:
+        if len(token) == 1 and token in VOWELS:
+            if letter and letter != token:
+                raise NotationError(text, f"a vowel card such as {token}/{letter}")
+            return Play(None, token)
+        card = self._card(token, text)
+        if len(card.sides) == 1:
+            if letter and letter != card.face:
+                raise NotationError(text, f"play {card.face}: a consonant shows its own letter")
+            return Play(card, card.face)
+        return Play(card, letter)
+
+
+RULES = ConsonantsRules()
+State.rules = RULES

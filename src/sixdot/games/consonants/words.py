@@ -1,0 +1,317 @@
+"""Words from taken cards: which a pile can spell, and the set that saves most.
+
+A word uses consonant cards for its consonants and two-sided vowel cards for
+its vowels, each vowel card showing either side; wilds are never used. Which
+vowel card gives which vowel only matters when several words share the pile,
+so vowels are checked as a matching: the letters asked for fit the cards
+when, for every group of vowel letters, the cards showing any of them are at
+least as many as the letters in the group (Hall's condition; five vowels make
+at most 31 groups).
+
+Only consonants score, so the dictionary is indexed once by each word's
+consonants, richest first (its "skeleton": STRAW is WRST) in a trie.
+A pile's candidate words are the skeletons its consonants can cover, found by
+walking that trie, each with the vowel patterns the pile's vowel cards fit.
+The best set is then a branch-and-bound search: the richest consonant left
+is either covered by one of the words holding it or given up, and a branch
+stops when even every consonant left could not beat the best found.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import NamedTuple
+from weakref import WeakKeyDictionary
+
+from sixdot.games.consonants.cards import VOWELS, Card, Kind, by_face
+from sixdot.lexicon import Lexicon
+
+MIN_LETTERS = 4
+#: Search steps (trie nodes walked) the best-set search may take before it
+#: keeps the best set found so far.
+SEARCH_LIMIT = 2_500
+#: Trie nodes a pile's walk may visit; the rich letters come first, so what a
+#: cut leaves out are words of the cheapest consonants.
+WALK_LIMIT = 12_000
+#: Vowel patterns kept per skeleton: the fewest vowels are the easiest to fit.
+PATTERNS_KEPT = 3
+_BIT = {v: 1 << i for i, v in enumerate(VOWELS)}
+_IN_MASK = tuple(tuple(i for i in range(5) if m >> i & 1) for m in range(32))
+
+Vowels = tuple[int, int, int, int, int]
+
+
+@cache
+def letter_score() -> dict[str, int]:
+    """What each consonant letter scores when taken (vowels score nothing)."""
+    return {c.face: c.score for c in by_face().values() if c.kind is Kind.CONSONANT}
+
+
+def word_value(word: str) -> int:
+    """The points a word's consonant cards would have scored."""
+    scores = letter_score()
+    return sum(scores.get(letter, 0) for letter in word.upper())
+
+
+def skeleton(word: str) -> str:
+    """A word's consonants, richest first (then alphabetical): STRAW is WRST."""
+    order = _rank()
+    return "".join(sorted((c for c in word.upper() if c not in VOWELS), key=order.__getitem__))
+
+
+@cache
+def _rank() -> dict[str, int]:
+    """Consonants by what they score, richest first, so a trie walk meets them first."""
+    scores = letter_score()
+    ranked = sorted(scores, key=lambda c: (-scores[c], c))
+    return {c: i for i, c in enumerate(ranked)}
+
+
+def vowel_counts(word: str) -> Vowels:
+    upper = word.upper()
+    return tuple(upper.count(v) for v in VOWELS)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Pile:
+    """The cards a word may use: consonants by letter, and per group of vowels
+    (a bit mask) how many vowel cards can show one of them."""
+
+    consonants: Counter[str]
+    supply: tuple[int, ...]
+    _fit: dict[tuple[int, ...], bool] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Pile:
+        consonants: Counter[str] = Counter()
+        masks: Counter[int] = Counter()
+        for card in cards:
+            if card.vowel:
+                masks[_BIT[card.sides[0]] | _BIT[card.sides[1]]] += 1
+            elif not card.wild:
+                consonants[card.face] += 1
+        supply = tuple(sum(n for m, n in masks.items() if m & group) for group in range(32))
+        return cls(consonants, supply)
+
+    def fits(self, demand: Sequence[int]) -> bool:
+        """Whether vowel letters (counts of A E I O U) can each get their own card.
+
+        Remembered per pattern: a pile meets the same few patterns again and again.
+        """
+        key = tuple(demand)
+        known = self._fit.get(key)
+        if known is None:
+            supply = self.supply
+            known = self._fit[key] = sum(key) <= supply[31] and all(
+                sum(key[i] for i in _IN_MASK[group]) <= supply[group] for group in range(1, 31)
+            )
+        return known
+
+
+def spell_check(words: Sequence[str], cards: Iterable[Card]) -> str:
+    """'' if the pile holds all the words at once, else the letters it lacks.
+
+    When only the vowel matching fails, the vowels of the words are returned.
+    """
+    pile = Pile.of(cards)
+    need = Counter("".join(words).upper())
+    short = Counter({c: n for c, n in need.items() if c not in VOWELS}) - pile.consonants
+    if short:
+        return "".join(sorted(short.elements()))
+    if not pile.fits([need[v] for v in VOWELS]):
+        return "".join(v * need[v] for v in VOWELS)
+    return ""
+
+
+class _Node(dict[str, "_Node"]):
+    """A trie node of skeletons; `words` holds (vowels, word) for the skeleton ending here."""
+
+    __slots__ = ("words",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[tuple[Vowels, str]] = []
+
+
+_INDEXES: WeakKeyDictionary[Lexicon, _Node] = WeakKeyDictionary()
+
+
+def _index(lexicon: Lexicon) -> _Node:
+    """The skeleton trie of a lexicon's words of four letters or more, built once."""
+    root = _INDEXES.get(lexicon)
+    if root is not None:
+        return root
+    root = _Node()
+    for word in lexicon:
+        if len(word) < MIN_LETTERS:
+            continue
+        node = root
+        for letter in skeleton(word):
+            node = node.get(letter) or node.setdefault(letter, _Node())
+        vowels = vowel_counts(word)
+        if all(v != vowels for v, _ in node.words):
+            node.words.append((vowels, word.upper()))
+    _prune(root)
+    _INDEXES[lexicon] = root
+    return root
+
+
+def _prune(node: _Node) -> None:
+    """Keep the few vowel patterns per skeleton with the fewest vowels."""
+    node.words.sort(key=lambda item: (sum(item[0]), item[1]))
+    del node.words[PATTERNS_KEPT:]
+    for child in node.values():
+        _prune(child)
+
+
+class Candidate(NamedTuple):
+    """A word the pile can spell, with the consonants it uses and its points."""
+
+    value: int
+    word: str
+    consonants: tuple[int, ...]
+    vowels: Vowels
+
+
+class WordFinder:
+    """Words and best word sets for piles of taken cards, against one lexicon."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+
+    def is_word(self, word: str) -> bool:
+        return len(word) >= MIN_LETTERS and word.lower() in self.lexicon
+
+    def candidates(self, cards: Iterable[Card]) -> tuple[list[str], list[Candidate]]:
+        """The pile's consonant letters (richest first) and the words it can spell.
+
+        One word per skeleton and vowel pattern, richest first.
+        """
+        pile = Pile.of(cards)
+        scores = letter_score()
+        letters = sorted(pile.consonants, key=_rank().__getitem__)
+        have = [pile.consonants[c] for c in letters]
+        need = [0] * len(letters)
+        values = [scores[c] for c in letters]
+        found: list[Candidate] = []
+        visits = 0
+
+        def walk(node: _Node, first: int, value: int) -> None:
+            nonlocal visits
+            visits += 1
+            if visits > WALK_LIMIT:
+                return
+            for vowels, word in node.words:
+                if pile.fits(vowels):
+                    found.append(Candidate(value, word, tuple(need), vowels))
+                    break
+            for i in range(first, len(letters)):
+                if have[i]:
+                    child = node.get(letters[i])
+                    if child is not None:
+                        have[i] -= 1
+                        need[i] += 1
+                        walk(child, i, value + values[i])
+                        need[i] -= 1
+                        have[i] += 1
+
+        walk(_index(self.lexicon), 0, 0)
+        found.sort(key=lambda c: (-c.value, len(c.word), c.word))
+        return letters, found
+
+    def words(self, cards: Iterable[Card]) -> list[str]:
+        """Words the pile can spell (one per skeleton and vowel pattern), richest first."""
+        return [c.word for c in self.candidates(cards)[1]]
+
+    def best(self, cards: Iterable[Card]) -> tuple[str, ...]:
+        """The disjoint words that keep the most points from scoring (none if none do).
+
+        The search stops after SEARCH_LIMIT steps with the best set found by then.
+        """
+        return _Search(_index(self.lexicon), Pile.of(cards)).run()
+
+
+class _Search:
+    """One best-set search over a pile: the richest consonant left is covered or given up.
+
+    The words that can cover it are the skeletons starting with it (skeletons
+    run richest first, and every richer consonant is already used or given
+    up), so each step walks one branch of the trie with the cards left.
+    """
+
+    def __init__(self, root: _Node, pile: Pile) -> None:
+        scores = letter_score()
+        self.root = root
+        self.pile = pile
+        self.letters = sorted(pile.consonants, key=_rank().__getitem__)
+        self.values = [scores[c] for c in self.letters]
+        self.have = [pile.consonants[c] for c in self.letters]
+        self.demand = (0, 0, 0, 0, 0)
+        self.best: tuple[int, tuple[str, ...]] = (0, ())
+        self.steps = 0
+        self.seen: dict[tuple[tuple[int, ...], Vowels], int] = {}
+
+    def run(self) -> tuple[str, ...]:
+        self.search(0, (), sum(v * n for v, n in zip(self.values, self.have, strict=True)))
+        return self.best[1]
+
+    def covering(self, first: int) -> list[Candidate]:
+        """Words whose richest consonant is letter `first`, from the cards left, richest first."""
+        found: list[Candidate] = []
+        have, letters, values = self.have, self.letters, self.values
+        need = [0] * len(letters)
+        demand, fits = self.demand, self.pile.fits
+
+        def walk(node: _Node, start: int, value: int) -> None:
+            self.steps += 1
+            for vowels, word in node.words:
+                if fits([d + v for d, v in zip(demand, vowels, strict=True)]):
+                    found.append(Candidate(value, word, tuple(need), vowels))
+                    break
+            for i in range(start, len(letters)):
+                if have[i] and self.steps < SEARCH_LIMIT:
+                    child = node.get(letters[i])
+                    if child is not None:
+                        have[i] -= 1
+                        need[i] += 1
+                        walk(child, i, value + values[i])
+                        need[i] -= 1
+                        have[i] += 1
+
+        child = self.root.get(letters[first])
+        if child is not None:
+            have[first] -= 1
+            need[first] += 1
+            walk(child, first, values[first])
+            have[first] += 1
+        found.sort(key=lambda c: (-c.value, len(c.word), c.word))
+        return found
+
+    def search(self, value: int, chosen: tuple[str, ...], left: int) -> None:
+        if value > self.best[0]:
+            self.best = (value, chosen)
+        have = self.have
+        first = next((i for i, n in enumerate(have) if n), None)
+        if first is None or value + left <= self.best[0] or self.steps >= SEARCH_LIMIT:
+            return
+        key = (tuple(have), self.demand)
+        if self.seen.get(key, -1) >= value:
+            return
+        self.seen[key] = value
+        for cand in self.covering(first):
+            if value + left <= self.best[0] or self.steps >= SEARCH_LIMIT:
+                return
+            saved = self.demand
+            self.demand = tuple(d + v for d, v in zip(saved, cand.vowels, strict=True))  # type: ignore[assignment]
+            for i, n in enumerate(cand.consonants):
+                have[i] -= n
+            self.search(value + cand.value, (*chosen, cand.word), left - cand.value)
+            for i, n in enumerate(cand.consonants):
+                have[i] += n
+            self.demand = saved
+        have[first] -= 1
+        self.search(value, chosen, left - self.values[first])
+        have[first] += 1
