@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from dataclasses import replace as dataclass_replace
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from sixdot.core import (
@@ -53,6 +54,8 @@ from sixdot.lexicon import Lexicon
 
 #: Flying by Night: the taker of all six singletons moves the scores by this much.
 FLYING = 50
+#: Above every letter: a hand's ceiling before play has shown one.
+NO_CEILING = "["
 
 
 class Phase(Enum):
@@ -101,6 +104,12 @@ class Pick(Action):
     @property
     def notation(self) -> str:
         return "pass " + " ".join(c.face for c in self.cards)
+
+
+@cache
+def _pick_one(card: Card) -> Pick:
+    """The one `pass C` action for a card, made once."""
+    return Pick((card,))
 
 
 @dataclass(frozen=True)
@@ -154,6 +163,19 @@ class Done(Action):
     @property
     def notation(self) -> str:
         return "done"
+
+
+@cache
+def _unpick(card: Card) -> Unpick:
+    return Unpick(card)
+
+
+@lru_cache(maxsize=4096)
+def _pass_moves(hand: tuple[Card, ...], picks: tuple[Card, ...]) -> tuple[Action, ...]:
+    """Each card of the hand to pass, then each chosen card to keep."""
+    moves: list[Action] = [_pick_one(c) for c in dict.fromkeys(hand)]
+    moves.extend(_unpick(c) for c in dict.fromkeys(picks))
+    return tuple(moves)
 
 
 # --- events ----------------------------------------------------------------
@@ -397,6 +419,8 @@ class View:
     flyer: int | None
     totals: tuple[int, ...]
     config: Config
+    lacks: tuple[str, ...]
+    ceilings: tuple[str, ...]
 
     @property
     def target(self) -> int:
@@ -417,6 +441,21 @@ class View:
         out = {c for pile in self.taken for c in pile if c.singleton}
         out.update(p.card for p in self.trick if p.card.singleton)
         return tuple(c for c in singletons() if c in out)
+
+
+def evolve(state: State, **changes: Any) -> State:
+    """`state` with some fields changed, without `dataclasses.replace`'s checks.
+
+    A game applies a hundred moves a hand and bots simulate many more, so
+    this is the hot path; derived values cached on the old state are dropped.
+    """
+    new = object.__new__(State)
+    values = new.__dict__
+    values.update(state.__dict__)
+    for name in _CACHED:
+        values.pop(name, None)
+    values.update(changes)
+    return new
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -461,8 +500,11 @@ class State(GameState):
     fly_others: bool
     queue: tuple[int, ...]
     laid: tuple[Laid, ...]
-    suggested: tuple[tuple[str, ...], ...]
     scores: tuple[int, ...]
+    #: What play has shown about each hand this hand: letters it holds no real
+    #: card for, and a letter all its real cards fall below (NO_CEILING: none).
+    lacks: tuple[str, ...] = ()
+    ceilings: tuple[str, ...] = ()
 
     # -- the State API --
 
@@ -488,6 +530,10 @@ class State(GameState):
         return cycle[(self.hand_no - 1) % len(cycle)]
 
     def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    @cached_property
+    def _to_act(self) -> tuple[int, ...]:
         if self.phase is Phase.OVER:
             return ()
         if self.phase is Phase.PASS:
@@ -496,13 +542,12 @@ class State(GameState):
         return (self.turn,)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        if seat not in self.to_act():
-            return ()
         if self.phase is Phase.PLAY:
-            return self._plays
+            return self._plays if seat == self.turn else ()
+        if seat not in self._to_act:
+            return ()
         if self.phase is Phase.PASS:
-            picks = tuple(Pick((c,)) for c in dict.fromkeys(self.hands[seat]))
-            return picks + tuple(Unpick(c) for c in dict.fromkeys(self.picks[seat]))
+            return _pass_moves(self.hands[seat], self.picks[seat])
         if self.phase is Phase.FLY:
             return (Fly(False), Fly(True))
         if self.phase is Phase.WORDS:
@@ -521,7 +566,8 @@ class State(GameState):
         seat = self.turn
         mine = [w.word for w in self.laid if w.seat == seat]
         taken = self.taken[seat]
-        fresh = [w for w in self.suggested[seat] if not spell_check([*mine, w], taken)]
+        best = self.config.finder.best(taken)
+        fresh = [w for w in best if not spell_check([*mine, w], taken)]
         fitting: list[str] = []
         for word in fresh:
             if not spell_check([*mine, *fitting, word], taken):
@@ -681,6 +727,8 @@ class State(GameState):
             flyer=self.flyer,
             totals=self.scores,
             config=self.config,
+            lacks=self.lacks,
+            ceilings=self.ceilings,
         )
 
     # -- transitions --
@@ -695,7 +743,7 @@ class State(GameState):
         if isinstance(action, Unpick):
             picks = _without(self.picks[seat], (action.card,))
             hand = tuple(sorted((*self.hands[seat], action.card)))
-            state = replace(
+            state = evolve(
                 self,
                 hands=_set(self.hands, seat, hand),
                 picks=_set(self.picks, seat, picks),
@@ -703,13 +751,13 @@ class State(GameState):
             wanted = self.config.pass_count
             return state, (CardUnpicked(seat, action.card, len(picks), wanted),)
         if isinstance(action, Fly):
-            state = replace(self, fly_others=action.others)
+            state = evolve(self, fly_others=action.others)
             return state._start_words([FlyChosen(seat, action.others)])
         if isinstance(action, Lay):
             laid = tuple(Laid(seat, w, word_value(w)) for w in action.words)
             checked = self.config.auto_check
             events = tuple(WordLaid(seat, w.word, w.value, checked) for w in laid)
-            return replace(self, laid=self.laid + laid), events
+            return evolve(self, laid=self.laid + laid), events
         if isinstance(action, Challenge):
             return self._challenge(seat, action.word)
         assert isinstance(action, Done)
@@ -724,7 +772,7 @@ class State(GameState):
         picks = tuple(sorted((*self.picks[seat], *action.cards)))
         hand = _without(self.hands[seat], action.cards)
         wanted = self.config.pass_count
-        state = replace(
+        state = evolve(
             self, hands=_set(self.hands, seat, hand), picks=_set(self.picks, seat, picks)
         )
         events: list[Event] = [CardsPicked(seat, picks, len(picks), wanted)]
@@ -745,7 +793,7 @@ class State(GameState):
         for seat in range(n):
             giver = next(s for s in range(n) if receiver(s, direction, n) == seat)
             events.append(CardsReceived(seat, giver, received[seat]))
-        state = replace(
+        state = evolve(
             self,
             hands=tuple(tuple(sorted(h)) for h in hands),
             passed=self.picks,
@@ -759,7 +807,7 @@ class State(GameState):
         holder = next((s for s in range(self.n) if jack in self.hands[s]), None)
         lead = holder if holder is not None else (self.dealer + 1) % self.n
         events.append(FirstLead(lead, holder is None))
-        state = replace(self, phase=Phase.PLAY, turn=lead, lead_j=holder is not None)
+        state = evolve(self, phase=Phase.PLAY, turn=lead, lead_j=holder is not None)
         return state, tuple(events)
 
     def _play(self, seat: int, action: Play) -> tuple[State, tuple[Event, ...]]:
@@ -771,8 +819,17 @@ class State(GameState):
         trick = (*self.trick, Played(seat, card, action.letter))
         events: list[Event] = [CardPlayed(seat, card, action.letter, len(card.sides) != 1)]
         hands = _set(self.hands, seat, hand)
+        lacks, ceilings = self._shown(seat, action.letter)
         if len(trick) < self.n:
-            state = replace(self, hands=hands, trick=trick, turn=(seat + 1) % self.n, lead_j=False)
+            state = evolve(
+                self,
+                hands=hands,
+                trick=trick,
+                turn=(seat + 1) % self.n,
+                lead_j=False,
+                lacks=lacks,
+                ceilings=ceilings,
+            )
             return state, tuple(events)
         best = trick[trick_winner(trick)]
         cards = tuple(p.card for p in trick)
@@ -780,7 +837,7 @@ class State(GameState):
         events.append(
             TrickWon(winner, self.trick_number, best.card, best.letter, cards, trick_value(cards))
         )
-        state = replace(
+        state = evolve(
             self,
             hands=hands,
             trick=(),
@@ -789,56 +846,72 @@ class State(GameState):
             taken=_set(self.taken, winner, self.taken[winner] + cards),
             tricks_won=_set(self.tricks_won, winner, self.tricks_won[winner] + 1),
             last_trick=trick,
+            lacks=lacks,
+            ceilings=ceilings,
         )
         if any(state.hands):
             return state, tuple(events)
         return state._end_play(winner, events)
+
+    def _shown(self, seat: int, letter: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """What a play reveals: not following means no real card of the letter led,
+        and playing under the top means no real card at or above it."""
+        if not self.trick:
+            return self.lacks, self.ceilings
+        led = self.trick[0].letter
+        lacks, ceilings = self.lacks, self.ceilings
+        if letter == led:
+            return lacks, ceilings
+        if led not in lacks[seat]:
+            lacks = _set(lacks, seat, lacks[seat] + led)
+        top = max(p.letter for p in self.trick)
+        if letter < top < ceilings[seat]:
+            ceilings = _set(ceilings, seat, top)
+        return lacks, ceilings
 
     def _end_play(self, last: int, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
         """The kitty goes to the taker of the last trick; then Flying by Night or words."""
         state = self
         if self.kitty:
             events.append(KittyTaken(last, self.kitty, trick_value(self.kitty)))
-            state = replace(
+            state = evolve(
                 self, taken=_set(self.taken, last, self.taken[last] + self.kitty), kitty=()
             )
         wanted = set(singletons())
         flyer = next((s for s in range(self.n) if wanted <= set(state.taken[s])), None)
         if flyer is not None:
             events.append(FlewByNight(flyer))
-            return replace(state, phase=Phase.FLY, turn=flyer, flyer=flyer), tuple(events)
+            return evolve(state, phase=Phase.FLY, turn=flyer, flyer=flyer), tuple(events)
         return state._start_words(events)
 
     def _start_words(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
         """Players lay words in turn from the dealer's left; the flyer lays none."""
-        finder = self.config.finder
         layers = tuple(
             s
             for s in seats_from((self.dealer + 1) % self.n, self.n)
             if s != self.flyer and sum(not c.wild for c in self.taken[s]) >= MIN_LETTERS
         )
-        suggested = tuple(finder.best(self.taken[s]) if s in layers else () for s in range(self.n))
         events.append(WordsOpened(self.hand_no))
-        state = replace(self, phase=Phase.WORDS, queue=layers, suggested=suggested)
+        state = evolve(self, phase=Phase.WORDS, queue=layers)
         return state._next_layer(events)
 
     def _next_layer(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
         if self.queue:
-            state = replace(self, turn=self.queue[0], queue=self.queue[1:])
+            state = evolve(self, turn=self.queue[0], queue=self.queue[1:])
             return state, tuple(events)
         if self.config.auto_check or not self.laid:
             return self._score(events)
         events.append(ChallengesOpened(len(self.laid)))
         challengers = tuple(seats_from((self.dealer + 1) % self.n, self.n))
-        return replace(self, phase=Phase.CHALLENGE, queue=challengers)._next_challenger(events)
+        return evolve(self, phase=Phase.CHALLENGE, queue=challengers)._next_challenger(events)
 
     def _next_challenger(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
         queue = self.queue
         while queue and not self._open_words(queue[0]):
             queue = queue[1:]
         if queue:
-            return replace(self, turn=queue[0], queue=queue[1:]), tuple(events)
-        return replace(self, queue=())._score(events)
+            return evolve(self, turn=queue[0], queue=queue[1:]), tuple(events)
+        return evolve(self, queue=())._score(events)
 
     def _challenge(self, seat: int, word: str) -> tuple[State, tuple[Event, ...]]:
         """The first open copy of the word clockwise from the challenger is settled."""
@@ -852,9 +925,9 @@ class State(GameState):
             key=lambda item: order[item[1].seat],
         )
         valid = self.config.finder.is_word(word)
-        settled = replace(target, challenger=seat, valid=valid)
+        settled = dataclass_replace(target, challenger=seat, valid=valid)
         event = WordChallenged(seat, target.seat, word, valid, target.value)
-        return replace(self, laid=_set(self.laid, index, settled)), (event,)
+        return evolve(self, laid=_set(self.laid, index, settled)), (event,)
 
     def _score(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
         points = []
@@ -864,9 +937,9 @@ class State(GameState):
             points.append(scored.total)
         totals = tuple(t + p for t, p in zip(self.scores, points, strict=True))
         events.append(HandEnded(self.hand_no, tuple(points), totals))
-        state = replace(self, scores=totals)
+        state = evolve(self, scores=totals)
         if max(totals) >= self.config.target:
-            done = replace(state, phase=Phase.OVER, queue=())
+            done = evolve(state, phase=Phase.OVER, queue=())
             events.append(GameEnded(done.winners, totals, min(totals)))
             return done, tuple(events)
         return _deal(state, self.hand_no + 1, (self.dealer + 1) % self.n, events)
@@ -922,7 +995,7 @@ def _deal(
     kitty = tuple(cards[size * n :])
     events.append(HandStarted(number, dealer, size, len(kitty)))
     events.extend(CardsDealt(seat, tuple(sorted(dealt[seat]))) for seat in order)
-    state = replace(
+    state = evolve(
         state,
         rng=rng,
         hand_no=number,
@@ -944,7 +1017,8 @@ def _deal(
         fly_others=False,
         queue=(),
         laid=(),
-        suggested=((),) * n,
+        lacks=("",) * n,
+        ceilings=(NO_CEILING,) * n,
     )
     if state.direction is Direction.HOLD or state.config.pass_count == 0:
         events.append(NoPass())
@@ -1022,7 +1096,6 @@ class ConsonantsRules(Rules):
             fly_others=False,
             queue=(),
             laid=(),
-            suggested=empty,
             scores=(0,) * players,
         )
         return _deal(blank, 1, dealer, [])
@@ -1076,3 +1149,5 @@ class ConsonantsRules(Rules):
 
 RULES = ConsonantsRules()
 State.rules = RULES
+#: The cached properties of State, which a changed state must recompute.
+_CACHED = tuple(name for name, value in vars(State).items() if isinstance(value, cached_property))

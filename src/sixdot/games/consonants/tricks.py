@@ -82,32 +82,29 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Played]) -> tuple[Play, ..
     3. Otherwise anything. A wild is never forced: it counts only when the
        hand holds nothing else; played, its declared letter obeys rules 1 and 2.
     """
+    made = _plays()
     kinds = _kinds(hand)
     wild = kinds[-1] if kinds and kinds[-1].wild else None
     real = kinds[:-1] if wild else kinds
-    if not trick:
-        out = [play(c, s) for c in real for s in c.sides]
-        if wild:
-            out.extend(play(wild, letter) for letter in LETTERS)
-        return tuple(out)
-    led = trick[0].letter
-    if not real:
-        assert wild is not None
-        return (play(wild, led),)
-    follow = [play(c, led) for c in real if led in c.sides]
-    if follow:
-        if wild:
-            follow.append(play(wild, led))
-        return tuple(follow)
-    top = max(p.letter for p in trick)
-    high = [play(c, s) for c in real for s in c.sides if s >= top]
-    if high:
-        if wild:
-            high.extend(play(wild, letter) for letter in LETTERS if letter >= top)
-        return tuple(high)
-    out = [play(c, s) for c in real for s in c.sides]
+    if trick:
+        led = trick[0].letter
+        if not real:
+            assert wild is not None
+            return (made[wild, led],)
+        follow = [made[c, led] for c in real if led in c.sides]
+        if follow:
+            if wild:
+                follow.append(made[wild, led])
+            return tuple(follow)
+        top = max(p.letter for p in trick)
+        high = [made[c, s] for c in real for s in c.sides if s >= top]
+        if high:
+            if wild:
+                high.extend(made[wild, letter] for letter in LETTERS if letter >= top)
+            return tuple(high)
+    out = [made[c, s] for c in real for s in c.sides]
     if wild:
-        out.extend(play(wild, letter) for letter in LETTERS)
+        out.extend(made[wild, letter] for letter in LETTERS)
     return tuple(out)
 
 

@@ -1,0 +1,352 @@
+# Consonants phrasebook, English.
+
+con-card-vowel = { $first } over { $second }
+    .brief = { $first }/{ $second }
+con-card-wild = wild
+    .brief = wild
+con-card-as = { $card } as { $letter }
+    .brief = { $card } as { $letter }
+con-wild-any = wild as any letter
+    .brief = wild any
+con-wild-range = wild as { $first } to { $last }
+    .brief = wild { $first } to { $last }
+con-notation = pass CARDS, keep CARD, play T, play A/E as E, play ? as T, lay WORDS, challenge WORD, done
+level-strong = strong: searches sampled deals to choose each card
+
+## Events
+
+con-hand-started = Hand { $hand }: { $size } cards each, { $kitty } in the kitty. { $dealer_you ->
+    [yes] You deal.
+   *[no] { $dealer } deals.
+  }
+    .brief = Hand { $hand }, { $size } cards.
+con-cards-dealt = Your cards: { $cards }.
+    .brief = Cards: { $cards }.
+con-pass-started = Pass { $count } cards { $direction ->
+    [left] to the left.
+    [right] to the right.
+   *[across] across.
+  }
+    .brief = Pass { $count } { $direction }.
+con-no-pass = No passing this hand.
+    .brief = No passing.
+con-cards-picked = To pass: { $cards }, { $count } of { $wanted }.
+    .brief = Passing { $cards }.
+con-card-unpicked = Kept { $card }: { $count } of { $wanted } chosen.
+    .brief = Kept { $card }.
+con-cards-passed = You pass { $cards } to { $to }.
+    .brief = Passed to { $to }: { $cards }.
+con-cards-received = Received from { $from }: { $cards }.
+    .brief = From { $from }: { $cards }.
+con-first-lead = { $j_in_kitty ->
+    [yes] J is in the kitty: { $you ->
+        [yes] you lead any card.
+       *[no] { $player } leads any card.
+      }
+   *[no] { $you ->
+        [yes] You hold J: lead it.
+       *[no] { $player } holds J and leads it.
+      }
+  }
+    .brief = { $you ->
+        [yes] You lead.
+       *[no] { $player } leads.
+      }
+con-card-played = { $you ->
+    [yes] You play
+   *[no] { $player } plays
+  } { $declared ->
+    [yes] { $card } as { $letter }.
+   *[no] { $card }.
+  }
+    .brief = { $you ->
+        [yes] You:
+       *[no] { $player }:
+      } { $declared ->
+        [yes] { $card } as { $letter }.
+       *[no] { $card }.
+      }
+con-trick-won = { $you ->
+    [yes] You take
+   *[no] { $player } takes
+  } trick { $number } with { $letter }: { $value } { $value ->
+    [one] point.
+   *[other] points.
+  }
+    .brief = { $you ->
+        [yes] You take it,
+       *[no] { $player } takes it,
+      } { $value }.
+con-kitty-taken = Kitty to { $you ->
+    [yes] you
+   *[no] { $player }
+  }: { $cards }, { $value } { $value ->
+    [one] point.
+   *[other] points.
+  }
+    .brief = Kitty: { $cards }, { $value }.
+con-flew-by-night = Flying by Night: { $you ->
+    [yes] you took
+   *[no] { $player } took
+  } all six singletons!
+    .brief = { $you ->
+        [yes] You fly by night!
+       *[no] { $player } flies by night!
+      }
+con-fly-chosen = { $you ->
+    [yes] You choose
+   *[no] { $player } chooses
+  } { $others ->
+    [yes] plus 50 for everyone else.
+   *[no] minus 50 for self.
+  }
+    .brief = { $others ->
+        [yes] Others plus 50.
+       *[no] Flyer minus 50.
+      }
+con-words-opened = Scoring hand { $hand }: lay words from your taken cards.
+    .brief = Scoring: words.
+con-word-laid = { $you ->
+    [yes] You lay
+   *[no] { $player } lays
+  } { $word }: { $value } points saved.
+    .brief = { $you ->
+        [yes] You:
+       *[no] { $player }:
+      } { $word }, { $value }.
+con-nothing-laid = { $you ->
+    [yes] You lay
+   *[no] { $player } lays
+  } no words.
+    .brief = { $you ->
+        [yes] You: no words.
+       *[no] { $player }: no words.
+      }
+con-challenges-opened = Challenges: { $words ->
+    [one] one word laid.
+   *[other] { $words } words laid.
+  } Challenge any you doubt.
+    .brief = Challenges open.
+con-word-challenged = { $you ->
+    [yes] You challenge
+   *[no] { $player } challenges
+  } { $word }: { $valid ->
+    [yes] a word. { $owner } minus { $value }, { $you ->
+        [yes] you
+       *[no] { $player }
+      } plus { $value }.
+   *[no] not a word. { $you ->
+        [yes] You
+       *[no] { $player }
+      } minus { $value }, { $owner } plus { $value }.
+  }
+    .brief = { $word }: { $valid ->
+        [yes] valid, challenger plus { $value }.
+       *[no] invalid, challenger minus { $value }.
+      }
+con-hand-scored = { $flew ->
+    [yes] { $you ->
+        [yes] You
+       *[no] { $player }
+      }: flew by night, { $flying } and challenges { $challenges }: { $total }.
+   *[no] { $you ->
+        [yes] You
+       *[no] { $player }
+      }: consonants { $consonants }, singletons { $singles }, words { $words } saved, challenges { $challenges }{ $flying ->
+        [0] { "" }
+       *[other] , flying { $flying }
+      }: { $total }.
+  }
+    .brief = { $you ->
+        [yes] You
+       *[no] { $player }
+      }: { $total } this hand.
+con-hand-ended = Hand { $hand } over. Lowest total leads:
+    .brief = Hand { $hand } over.
+con-game-ended = { $winner_count ->
+    [one] { $winners_you ->
+        [yes] You win
+       *[no] { $winners } wins
+      }
+   *[other] Tie: { $winners } share the win
+  } with { $score }, the lowest score.
+    .brief = { $winner_count ->
+        [one] { $winners } wins, { $score }.
+       *[other] Tie: { $winners }, { $score }.
+      }
+
+## Your turn
+
+con-turn-pass = Pass { $wanted } cards { $direction ->
+    [left] left
+    [right] right
+   *[across] across
+  } to { $to }: { $count } still to choose.
+    .brief = Pass { $count } to { $to }.
+con-turn-pass-how = Type pass and the cards, as: pass Q X Z K.
+    .brief = pass CARDS.
+con-turn-picked = Chosen to pass: { $cards }.
+    .brief = Chosen: { $cards }.
+con-turn-plays = { $count ->
+    [one] You may play: { $plays }.
+   *[other] You may play: { $plays }.
+  }
+    .brief = Plays: { $plays }.
+con-turn-fly = Flying by Night: type fly me for minus 50, or fly others for plus 50 to all others.
+    .brief = Fly: fly me, or fly others.
+con-turn-words = Your taken cards: { $cards }.
+    .brief = Taken: { $cards }.
+con-turn-words-how = Lay words of 4 letters or more: lay WORD WORD. Type done when finished.
+    .brief = lay WORDS, or done.
+con-turn-challenge = Challenge a word you doubt: challenge WORD. Type done to accept the rest.
+    .brief = challenge WORD, or done.
+con-move-lay = saves { $value }: { $notation }
+    .brief = { $value }: { $notation }
+con-move-challenge = { $notation }: { $owner }'s, { $value } points
+    .brief = { $notation }: { $value }
+con-move-keep = { $notation }: take it back from passing
+    .brief = { $notation }: take back
+con-focus-picked = { $card }, chosen to pass: Enter takes it back
+    .brief = { $card }, chosen
+
+## Table, hand, score and review
+
+con-table-hand = Hand { $hand }, target { $target }. { $dealer_you ->
+    [yes] You deal.
+   *[no] { $dealer } deals.
+  }
+    .brief = Hand { $hand }.
+con-table-passing = Passing { $direction }: waiting for choices.
+    .brief = Passing { $direction }.
+con-table-size = { $player_you ->
+    [yes] you
+   *[no] { $player }
+  } { $count }
+    .brief = { $player } { $count }
+con-table-sizes = Cards in hand: { $sizes }; kitty { $kitty }.
+    .brief = Hands: { $sizes }; kitty { $kitty }.
+con-hand = Your hand, { $count ->
+    [one] one card
+   *[other] { $count } cards
+  }: { $cards }.
+    .brief = Hand: { $cards }.
+con-score-hand = { $you ->
+    [yes] You
+   *[no] { $player }
+  }: { $points } this hand, { $total } in all.
+    .brief = { $you ->
+        [yes] You
+       *[no] { $player }
+      }: { $points }, { $total }.
+con-score-title = Scores after { $hand ->
+    [one] hand 1
+   *[other] hand { $hand }
+  }, target { $target }, lowest wins:
+    .brief = Scores, lowest wins:
+con-trick-none = No trick is being played now.
+    .brief = No trick now.
+con-trick-lead-j = Trick { $number }: J must lead.
+    .brief = Trick { $number }: J leads.
+con-trick-empty = Trick { $number }: { $leader_you ->
+    [yes] your lead.
+   *[no] { $leader } to lead.
+  }
+    .brief = Trick { $number }: { $leader } leads.
+con-trick-now = Trick { $number }: led { $led }, high { $top }. { $plays }.
+    .brief = Led { $led }, high { $top }: { $plays }.
+con-trick-play = { $player_you ->
+    [yes] you
+   *[no] { $player }
+  } { $card }
+    .brief = { $player } { $card }
+con-previous = Last trick, { $winner_you ->
+    [yes] yours
+   *[no] { $winner }'s
+  }, { $value } points: { $plays }.
+    .brief = Last, { $winner }: { $plays }.
+con-previous-none = No trick finished yet this hand.
+    .brief = No last trick.
+con-taken = { $player_you ->
+    [yes] You
+   *[no] { $player }
+  }: { $tricks ->
+    [one] one trick
+   *[other] { $tricks } tricks
+  }, { $value } { $value ->
+    [one] point.
+   *[other] points.
+  }
+    .brief = { $player }: { $tricks }, { $value }.
+con-single-taken = { $card }: taken by { $player_you ->
+    [yes] you.
+   *[no] { $player }.
+  }
+    .brief = { $card }: { $player }.
+con-single-table = { $card }: on the table.
+    .brief = { $card }: table.
+con-single-yours = { $card }: in your hand.
+    .brief = { $card }: yours.
+con-single-unseen = { $card }: not seen yet.
+    .brief = { $card }: unseen.
+con-word-open = { $player_you ->
+    [yes] Your
+   *[no] { $player }'s
+  } word { $word }: { $value } points.
+    .brief = { $word }, { $value }.
+con-word-settled = { $player_you ->
+    [yes] Your
+   *[no] { $player }'s
+  } word { $word }: { $valid ->
+    [yes] upheld
+   *[no] struck out
+  } after a challenge by { $challenger }.
+    .brief = { $word }: { $valid ->
+        [yes] upheld.
+       *[no] struck.
+      }
+con-words-none = No words laid.
+    .brief = No words.
+help-con-trick = trick: the trick being played.
+help-con-previous = previous: the last trick taken.
+help-con-taken = taken: tricks and points each player has taken.
+help-con-singletons = singletons: which of J K Q V X Z are seen.
+help-con-words = words: the words laid this hand.
+
+## Refusals and cautions
+
+refuse-con-unknown = that is not a Consonants move.
+refuse-con-not-passing = there is no passing now: { $phase ->
+    [play] play a card.
+    [fly] choose fly me or fly others.
+    [words] lay words, or done.
+   *[other] challenge a word, or done.
+  }
+refuse-con-not-playing = no card is played now: { $phase ->
+    [pass] choose cards to pass.
+    [fly] choose fly me or fly others.
+    [words] lay words, or done.
+   *[other] challenge a word, or done.
+  }
+refuse-con-not-laying = words are laid only at scoring, after the last trick.
+refuse-con-not-challenging = challenges come after everyone has laid words.
+refuse-con-not-flying = only a player who took all six singletons flies by night.
+refuse-con-done-when = done ends laying or challenging words; { $phase ->
+    [pass] now choose cards to pass.
+    [play] now play a card.
+   *[other] now choose fly me or fly others.
+  }
+refuse-con-not-picked = { $card } is not chosen to pass.
+refuse-con-pick-what = say which cards: pass and { $count } cards.
+refuse-con-no-card = you have no { $card } in hand.
+refuse-con-too-many = { $count } cards are passed: you may choose { $room } more.
+refuse-con-side = { $card } cannot show { $letter }.
+refuse-con-lead-j = the holder of J leads it: play J.
+refuse-con-no-letter = you cannot play { $letter } now. You may play: { $moves }.
+refuse-con-follow = you can follow { $letter }, so you must. You may play: { $moves }.
+refuse-con-high = you must play { $letter } or higher. You may play: { $moves }.
+refuse-con-lay-what = say which words: lay FROG TRAM.
+refuse-con-short = { $word } is too short: words need 4 letters or more.
+refuse-con-cannot-spell = your taken cards cannot spell { $words }: short of { $letters }.
+refuse-con-not-a-word = { $word } is not in the dictionary.
+refuse-con-no-such-word = nobody else laid { $word } unchallenged.
+caution-con-not-a-word = not in the dictionary: { $words }. Others may challenge.

@@ -1,0 +1,290 @@
+"""Consonants bots: Hearts craft (sensible) and sampled-deal search (strong).
+
+Both decide from their seat's view only. The strong bot searches only the
+card play; passing, Flying by Night, words and challenges it leaves to the
+sensible rules, which are already what a careful player does there.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+from sixdot.bots import Bot
+from sixdot.core import Action
+from sixdot.games.consonants.cards import LETTERS, Card, by_face, deck, singletons
+from sixdot.games.consonants.rules import (
+    FLYING,
+    Challenge,
+    Done,
+    Fly,
+    Lay,
+    Phase,
+    Pick,
+    View,
+)
+from sixdot.games.consonants.tricks import Play, Played, legal_plays, rank, trick_winner
+
+#: Singletons a hand must hold (none taken by others) before a bot tries to fly.
+FLY_AMBITION = 4
+#: The strong bot stops sampling after this many deals even with time left.
+MAX_SAMPLES = 400
+
+
+# --- Hearts craft, shared by the sensible bot and the strong bot's rollouts ---
+
+
+def danger(card: Card) -> int:
+    """How much a card costs to keep: high letters take tricks, points hurt.
+
+    A wild is the safest card of all (it can be any letter, so it ducks).
+    """
+    if card.wild:
+        return -100
+    return LETTERS.index(max(card.sides)) + card.score
+
+
+def passing_order(hand: Sequence[Card], flying: bool) -> list[Card]:
+    """The hand, the cards to pass first: most dangerous, or when flying the least useful."""
+    if flying:
+        return sorted(hand, key=lambda c: (c.singleton or c.wild, danger(c)))
+    return sorted(hand, key=danger, reverse=True)
+
+
+def choose_play(legal: Sequence[Play], trick: Sequence[Played], players: int, chase: bool) -> Play:
+    """Duck when possible, dumping the costliest card that still loses; lead low.
+
+    `chase` (going for Flying by Night) plays to win instead.
+    """
+    if len(legal) == 1:
+        return legal[0]
+    if not trick:
+        if chase:
+            return max(legal, key=lambda p: (p.letter, not p.card.wild))  # type: ignore[union-attr]
+        return min(legal, key=lambda p: (p.card.wild, p.card.score, p.letter))  # type: ignore[union-attr]
+    at = len(trick)
+    best_at = trick_winner(trick)
+    best = rank(trick[best_at], best_at)
+    if chase:
+        return max(legal, key=lambda p: (rank(Played(0, p.card, p.letter), at), not p.card.wild))  # type: ignore[arg-type, union-attr]
+    losing = [p for p in legal if rank(Played(0, p.card, p.letter), at) < best]  # type: ignore[arg-type]
+    if losing:
+        return max(losing, key=lambda p: (not p.card.wild, p.card.score, p.letter))  # type: ignore[union-attr]
+    if at == players - 1:
+        # Taking it anyway: shed the highest card, keeping points out of the trick.
+        return max(legal, key=lambda p: (not p.card.wild, -p.card.score, p.letter))  # type: ignore[union-attr]
+    # Winning for now: stay low, so a later card may still go over.
+    return min(legal, key=lambda p: (p.card.wild, p.card.score, p.letter))  # type: ignore[union-attr]
+
+
+def chasing(view: View) -> bool:
+    """Whether this seat should go for all six singletons."""
+    mine = {c for c in (*view.hand, *view.picks, *view.taken[view.seat]) if c.singleton}
+    others = any(c.singleton for s, pile in enumerate(view.taken) if s != view.seat for c in pile)
+    return len(mine) >= FLY_AMBITION and not others
+
+
+class SensibleBot(Bot):
+    """Passes danger, ducks tricks, dumps points when void, lays its best words,
+    and challenges only words the dictionary lacks."""
+
+    level = "sensible"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        phase = view.phase
+        if phase is Phase.PASS:
+            return self.pass_card(view, legal)
+        if phase is Phase.PLAY:
+            plays = [a for a in legal if isinstance(a, Play)]
+            return choose_play(plays, view.trick, view.players, chasing(view))
+        if phase is Phase.FLY:
+            return Fly(fly_others_pays(view))
+        if phase is Phase.WORDS:
+            laid_any = any(w.seat == view.seat for w in view.laid)
+            lays = [a for a in legal if isinstance(a, Lay)]
+            return lays[0] if lays and not laid_any else Done()
+        finder = view.config.finder
+        for action in legal:
+            if isinstance(action, Challenge) and not finder.is_word(action.word):
+                return action
+        return Done()
+
+    def pass_card(self, view: View, legal: Sequence[Action]) -> Action:
+        """The next card of the passing order, from the hand as dealt."""
+        whole = (*view.hand, *view.picks)
+        chosen = Counter(view.picks)
+        for card in passing_order(whole, chasing(view)):
+            if chosen[card]:
+                chosen[card] -= 1
+                continue
+            return Pick((card,))
+        return legal[0]
+
+
+def fly_others_pays(view: View) -> bool:
+    """Plus 50 to the others only when it ends the game with this seat lowest."""
+    mine = view.totals[view.seat]
+    others = [t + FLYING for s, t in enumerate(view.totals) if s != view.seat]
+    return max(others) >= view.target and mine < min(others)
+
+
+# --- the strong bot: determinized Monte Carlo ---------------------------------
+
+
+def unseen(view: View) -> Counter[Card]:
+    """Cards this seat has not seen: in other hands or the kitty."""
+    left = Counter(deck())
+    left.subtract(view.hand)
+    for pile in view.taken:
+        left.subtract(pile)
+    left.subtract(p.card for p in view.trick)
+    return +left
+
+
+def sample_deal(view: View, rng: object) -> tuple[list[list[Card]], list[Card]] | None:
+    """Other hands and the kitty, drawn to fit everything this seat has seen.
+
+    Cards it passed are still with their receiver unless played; a hand that
+    failed to follow holds none of that letter, nor any card above the top it
+    played under. None if the draw hit a dead end (the caller draws again).
+    """
+    import random
+
+    assert isinstance(rng, random.Random)
+    n = view.players
+    seat = view.seat
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    pool = unseen(view)
+    played = Counter(p.card for p in view.trick)
+    for pile in view.taken:
+        played.update(pile)
+    if view.passed:
+        to = view.pass_to
+        for card in view.passed:
+            if played[card]:
+                played[card] -= 1
+            elif pool[card]:
+                hands[to].append(card)
+                pool[card] -= 1
+    room = [view.hand_sizes[s] - len(hands[s]) if s != seat else 0 for s in range(n)]
+    jack = by_face()["J"]
+    kitty: list[Card] = []
+    if pool[jack] and (view.trick_number > 1 or view.trick) and not view.must_lead_j:
+        kitty.append(jack)  # J would have led the first trick had a player held it
+        pool[jack] -= 1
+    cards = list(pool.elements())
+    rng.shuffle(cards)
+    cards.sort(key=lambda c: c.wild)  # constrained cards first
+
+    def fits(card: Card, s: int) -> bool:
+        if card.wild:
+            return True
+        return not any(side in view.lacks[s] for side in card.sides) and all(
+            side < view.ceilings[s] for side in card.sides
+        )
+
+    kitty_room = view.kitty - len(kitty)
+    for card in cards:
+        options = [s for s in range(n) if room[s] > 0 and fits(card, s)]
+        weights = [room[s] for s in options]
+        if kitty_room > 0:
+            options.append(-1)
+            weights.append(kitty_room)
+        if not options:
+            return None
+        where = rng.choices(options, weights)[0]
+        if where < 0:
+            kitty.append(card)
+            kitty_room -= 1
+        else:
+            hands[where].append(card)
+            room[where] -= 1
+    hands[seat] = list(view.hand)
+    for hand in hands:
+        hand.sort()
+    return hands, kitty
+
+
+def rollout(
+    view: View,
+    hands: list[list[Card]],
+    kitty: list[Card],
+    first: Play,
+) -> list[int]:
+    """Play the hand out from `first` with Hearts craft; each seat's points this hand."""
+    n = view.players
+    taken = [sum(c.score for c in pile) for pile in view.taken]
+    singles = [sum(c.singleton for c in pile) for pile in view.taken]
+    trick = list(view.trick)
+    seat = view.seat
+    action = first
+    last = seat
+    while True:
+        card = action.card
+        assert card is not None
+        hands[seat].remove(card)
+        trick.append(Played(seat, card, action.letter))
+        if len(trick) == n:
+            best = trick[trick_winner(trick)]
+            last = best.seat
+            taken[last] += sum(p.card.score for p in trick)
+            singles[last] += sum(p.card.singleton for p in trick)
+            trick = []
+            seat = last
+            if not hands[seat]:
+                break
+        else:
+            seat = (seat + 1) % n
+        legal = legal_plays(hands[seat], trick)
+        action = choose_play(legal, trick, n, False)
+    taken[last] += sum(c.score for c in kitty)
+    singles[last] += sum(c.singleton for c in kitty)
+    flyer = next((s for s in range(n) if singles[s] == len(singletons())), None)
+    if flyer is not None:
+        return [-FLYING if s == flyer else t for s, t in enumerate(taken)]
+    return taken
+
+
+class StrongBot(SensibleBot):
+    """Samples deals that fit what it has seen and plays each candidate card out,
+    keeping the card whose rollouts cost it least against the others.
+
+    It thinks for the table's `think` option (milliseconds) per card, at most
+    MAX_SAMPLES deals; a wild is tried only as a few telling letters.
+    """
+
+    level = "strong"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if view.phase is not Phase.PLAY or len(legal) == 1:
+            return super().choose(view, legal)
+        candidates = self.candidates(view, [a for a in legal if isinstance(a, Play)])
+        if len(candidates) == 1:
+            return candidates[0]
+        deadline = time.perf_counter() + view.config.think_ms / 1000
+        cost = [0.0] * len(candidates)
+        samples = 0
+        while samples < MAX_SAMPLES and (samples == 0 or time.perf_counter() < deadline):
+            deal = sample_deal(view, self.random) or sample_deal(view, self.random)
+            if deal is None:
+                break
+            hands, kitty = deal
+            for i, play in enumerate(candidates):
+                points = rollout(view, [list(h) for h in hands], kitty, play)
+                mine = points[view.seat]
+                cost[i] += mine - sum(points) / view.players
+            samples += 1
+        if samples == 0:
+            return super().choose(view, legal)
+        return candidates[min(range(len(candidates)), key=cost.__getitem__)]
+
+    def candidates(self, view: View, plays: list[Play]) -> list[Play]:
+        """Each real card's plays, and a wild only as the led, the top, A or Z."""
+        real = [p for p in plays if not p.card.wild]  # type: ignore[union-attr]
+        telling = {"A", "Z"}
+        if view.trick:
+            telling.add(view.trick[0].letter)
+            telling.add(max(p.letter for p in view.trick))
+        wild = [p for p in plays if p.card.wild and p.letter in telling]  # type: ignore[union-attr]
+        return real + wild or plays

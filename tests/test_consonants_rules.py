@@ -1,0 +1,466 @@
+"""Consonants rules, each as an example: the deck, the deal, passing, the lead,
+following, taking tricks, scoring, Flying by Night, words and challenges."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from sixdot.core import IllegalAction, NotationError, replay
+from sixdot.games.consonants.cards import by_face, deck, singletons
+from sixdot.games.consonants.rules import (
+    RULES,
+    CardsReceived,
+    ConsonantsRules,
+    Direction,
+    Done,
+    FirstLead,
+    Fly,
+    GameEnded,
+    HandScored,
+    Laid,
+    Lay,
+    NoPass,
+    PassStarted,
+    Phase,
+    Pick,
+    State,
+    TrickWon,
+    WordChallenged,
+    deal_size,
+    pass_cycle,
+)
+from sixdot.games.consonants.tricks import Play, Played, legal_plays, trick_winner
+from sixdot.lexicon import Lexicon
+
+C = by_face()
+
+
+def cards(text: str) -> tuple:
+    """Cards written as faces: `T A/E ?`, in hand order."""
+    return tuple(sorted(C[face] for face in text.split()))
+
+
+def table(*hands: str, trick: str = "", turn: int = 0, **options: object) -> State:
+    """A four-seat game in play with the given hands and cards on the table.
+
+    The trick is written `seat:face:letter` for each card played.
+    """
+    state = RULES.new_game(len(hands), {"pass": 0, **options}, seed=1)
+    assert isinstance(state, State)
+    played = tuple(
+        Played(int(s), C[f], letter) for s, f, letter in (item.split(":") for item in trick.split())
+    )
+    return replace(
+        state,
+        phase=Phase.PLAY,
+        hands=tuple(cards(h) for h in hands),
+        trick=played,
+        turn=turn,
+        lead_j=False,
+        kitty=(),
+    )
+
+
+def plays(state: State) -> list[str]:
+    return [a.notation for a in state.legal_actions(state.turn)]
+
+
+def winner(trick: str) -> int:
+    played = [
+        Played(i, C[face], letter)
+        for i, (face, letter) in enumerate(item.split(":") for item in trick.split())
+    ]
+    return trick_winner(played)
+
+
+# --- the deck and the deal ----------------------------------------------------
+
+
+def test_the_alpha_deck_is_74_cards_of_three_kinds() -> None:
+    kinds = Counter(c.kind.value for c in deck())
+    assert kinds == {"consonant": 42, "vowel": 30, "wild": 2}
+    faces = Counter(c.face for c in deck())
+    assert faces["T"] == 3 and faces["?"] == 2
+    assert [c.face for c in singletons()] == ["J", "K", "Q", "V", "X", "Z"]
+    assert all(faces[c.face] == 1 for c in singletons())
+    assert all(faces[f"{a}/{b}"] == 3 for a, b in ["AE", "AI", "AO", "AU", "EI", "IU", "OU"])
+
+
+def test_singletons_score_20_vowels_and_wilds_nothing() -> None:
+    assert C["Q"].score == 20 and C["Z"].score == 20 and C["J"].score == 20
+    assert C["T"].score == 1 and C["Y"].score == 4
+    assert C["A/E"].score == 0 and C["?"].score == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "kitty"), [(3, 24, 2), (4, 18, 2), (5, 14, 4), (6, 12, 2)]
+)
+def test_the_deal_gives_everyone_the_same_and_the_rest_to_the_kitty(
+    players: int, size: int, kitty: int
+) -> None:
+    state = RULES.new_game(players, seed=3)
+    assert isinstance(state, State)
+    assert deal_size(players) == size
+    assert [len(h) for h in state.hands] == [size] * players
+    assert len(state.kitty) == kitty
+
+
+def test_passing_cycles_follow_hearts() -> None:
+    left, right, across, hold = Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.HOLD
+    assert pass_cycle(4) == (left, right, across, hold)
+    for players in (3, 5, 6):
+        assert pass_cycle(players) == (left, right, hold)
+
+
+# --- passing ------------------------------------------------------------------
+
+
+def test_everyone_chooses_at_once_and_learns_what_they_received() -> None:
+    state, events = RULES.begin(4, seed=5)
+    assert any(isinstance(e, PassStarted) and e.direction is Direction.LEFT for e in events)
+    assert state.to_act() == (0, 1, 2, 3)
+    received = []
+    hands = [state.hands[s] for s in range(4)]
+    for seat in range(4):
+        four = " ".join(c.face for c in hands[seat][:4])
+        state, events = state.apply(seat, RULES.parse_action(f"pass {four}"))
+        received += [e for e in events if isinstance(e, CardsReceived)]
+    assert [e.from_seat for e in sorted(received, key=lambda e: e.seat)] == [3, 0, 1, 2]
+    for event in received:
+        assert event.cards == hands[event.from_seat][:4]
+        assert event.visible_to(event.seat) and not event.visible_to((event.seat + 1) % 4)
+    assert state.phase is Phase.PLAY
+
+
+def test_cards_may_be_chosen_one_at_a_time_and_taken_back() -> None:
+    state = RULES.new_game(4, seed=5)
+    first, second = state.hands[0][0], state.hands[0][-1]
+    state, _ = state.apply(0, Pick((first,)))
+    state, _ = state.apply(0, Pick((second,)))
+    assert state.picks[0] == tuple(sorted((first, second)))
+    state, _ = state.apply(0, RULES.parse_action(f"keep {first.face}"))
+    assert state.picks[0] == (second,)
+    assert 0 in state.to_act()
+
+
+def test_more_cards_than_are_passed_is_refused_and_nothing_changes() -> None:
+    state = RULES.new_game(4, seed=5)
+    five = Pick(state.hands[0][:5])
+    refusal = state.refusal(0, five)
+    assert refusal is not None and refusal.key == "refuse-con-too-many"
+    with pytest.raises(IllegalAction):
+        state.apply(0, five)
+
+
+def test_the_fourth_hand_of_four_players_holds() -> None:
+    state = RULES.new_game(4, seed=2)
+    for _ in range(3):
+        state = replace(state, hand_no=state.hand_no + 1)
+    assert state.direction is Direction.HOLD
+
+
+# --- the lead -----------------------------------------------------------------
+
+
+def test_the_holder_of_j_leads_it() -> None:
+    state, events = RULES.begin(4, {"pass": 0}, seed=11)
+    lead = next(e for e in events if isinstance(e, FirstLead))
+    holder = next(s for s in range(4) if C["J"] in state.hands[s])
+    assert (lead.seat, lead.j_in_kitty) == (holder, False)
+    assert plays(state) == ["play J"]
+
+
+def test_with_j_in_the_kitty_the_dealers_left_leads_anything() -> None:
+    for seed in range(200):
+        state, events = RULES.begin(4, {"pass": 0}, seed=seed)
+        if C["J"] in state.kitty:
+            break
+    else:
+        pytest.fail("no seed put J in the kitty")
+    lead = next(e for e in events if isinstance(e, FirstLead))
+    assert lead.j_in_kitty and lead.seat == (state.dealer + 1) % 4
+    assert len(plays(state)) > 1
+
+
+# --- following ----------------------------------------------------------------
+
+
+def test_rule_1_you_must_follow_the_letter_led() -> None:
+    state = table("P T A/E", "B", "C", "D", trick="1:P:P", turn=0)
+    assert plays(state) == ["play P"]
+
+
+def test_a_vowel_card_follows_with_either_side() -> None:
+    state = table("E/O B", "C", "D", "F", trick="1:A/O:O", turn=0)
+    assert [a.notation for a in state.legal_actions(0)] == ["play E/O as O"]
+
+
+def test_rule_2_otherwise_at_least_the_greatest_letter_on_the_table() -> None:
+    state = table("B R T ?", "P", "C", "D", trick="1:P:P 2:R:R", turn=0)
+    allowed = [a.notation for a in state.legal_actions(0)]
+    assert "play R" in allowed and "play T" in allowed and "play B" not in allowed
+    assert "play ? as R" in allowed and "play ? as Q" not in allowed
+
+
+def test_rule_3_otherwise_anything() -> None:
+    state = table("B C A/E", "X", "D", "F", trick="1:X:X", turn=0)
+    allowed = [a.notation for a in state.legal_actions(0)]
+    assert allowed == ["play A/E as A", "play A/E as E", "play B", "play C"]
+
+
+def test_a_wild_is_never_forced_but_may_follow() -> None:
+    state = table("P ?", "B", "C", "D", trick="1:P:P", turn=0)
+    assert [a.notation for a in state.legal_actions(0)] == ["play P", "play ? as P"]
+
+
+def test_holding_only_wilds_the_wild_follows_the_letter_led() -> None:
+    state = table("?", "B", "C", "D", trick="1:M:M", turn=0)
+    assert [a.notation for a in state.legal_actions(0)] == ["play ? as M"]
+
+
+def test_a_wild_declared_letter_counts_for_the_next_player() -> None:
+    hand = cards("S T")
+    assert [p.notation for p in legal_plays(hand, [Played(0, C["?"], "S")])] == ["play S"]
+
+
+def test_refusals_say_what_would_be_accepted() -> None:
+    state = table("P T A/E", "B", "C", "D", trick="1:P:P", turn=0)
+    refusal = state.refusal(0, Play(C["T"], "T"))
+    assert refusal is not None and refusal.key == "refuse-con-follow"
+    assert refusal.args["moves"] == "play P"
+    side = state.refusal(0, Play(C["A/E"], "O"))
+    assert side is not None and side.key == "refuse-con-side"
+
+
+def test_a_vowel_card_typed_without_its_side_offers_each_legal_side() -> None:
+    state = table("A/E B", "X", "C", "D", trick="1:X:X", turn=0)
+    typed = RULES.parse_action("play a/e")
+    assert state.can(0, typed)
+    assert [a.notation for a in state.interpretations(0, typed)] == [
+        "play A/E as A",
+        "play A/E as E",
+    ]
+
+
+# --- taking a trick ---------------------------------------------------------
+
+
+def test_the_greatest_letter_takes_the_trick() -> None:
+    assert winner("P:P T:T R:R") == 1  # a T beats a P and an R
+
+
+def test_a_tie_of_vowels_goes_to_the_greater_other_side() -> None:
+    assert winner("A/O:A A/U:A A/E:A") == 1  # A/U beats A/O and A/E
+
+
+def test_remaining_ties_go_to_the_first_tied_card_played() -> None:
+    assert winner("B:B T:T T:T") == 1
+    assert winner("A/U:A A/U:A") == 0
+
+
+def test_a_wild_loses_a_tie_to_a_real_card() -> None:
+    assert winner("?:T T:T") == 1
+    assert winner("?:E A/E:E") == 1
+    assert winner("?:Z ?:Z") == 0
+
+
+def test_the_taker_leads_next() -> None:
+    state = table("T", "", "", "", trick="1:P:P 2:R:R 3:B:B", turn=0)
+    state = replace(state, hands=(cards("T A/E"), cards("C"), cards("D"), cards("F")))
+    after, events = state.apply(0, Play(C["T"], "T"))
+    won = next(e for e in events if isinstance(e, TrickWon))
+    assert won.seat == 0 and won.value == 3 + 1 + 1 + 3
+    assert after.turn == 0 and after.trick == ()
+
+
+# --- scoring ----------------------------------------------------------------
+
+
+def finish(state: State, events: tuple) -> dict[int, HandScored]:
+    """Everyone lays no words and challenges nothing: the hand's scores by seat."""
+    while not any(isinstance(e, HandScored) for e in events):
+        state, events = state.apply(state.to_act()[0], Done())
+    return {e.seat: e for e in events if isinstance(e, HandScored)}
+
+
+def scoring(taken: list[str], laid: tuple[Laid, ...] = (), **changes: object) -> State:
+    """A four-seat hand at scoring with these taken piles."""
+    state = table("", "", "", "")
+    return replace(state, taken=tuple(cards(t) for t in taken), laid=laid, **changes)
+
+
+def test_consonants_score_their_points_and_singletons_20() -> None:
+    state = scoring(["T Q A/E ?", "B", "", ""])
+    scored = state._hand_score(0)
+    assert (scored.consonants, scored.singles, scored.total) == (1, 20, 21)
+
+
+def test_the_last_trick_takes_the_kitty() -> None:
+    state = table("T", "", "", "", trick="1:P:P 2:R:R 3:B:B", turn=0)
+    state = replace(state, kitty=cards("Z A/E"))
+    after, events = state.apply(0, Play(C["T"], "T"))
+    assert C["Z"] in after.taken[0]
+    scored = finish(after, events)
+    assert scored[0].singles == 20
+
+
+@pytest.mark.parametrize(("others", "mine", "theirs"), [(False, -50, 0), (True, 0, 50)])
+def test_flying_by_night_scores_nothing_and_the_flyer_chooses(
+    others: bool, mine: int, theirs: int
+) -> None:
+    six = "J K Q V X Z B"
+    state = table("T", "", "", "", trick="1:P:P 2:R:R 3:B:B", turn=0)
+    state = replace(state, taken=(cards(six), cards("C"), (), ()))
+    state, _ = state.apply(0, Play(C["T"], "T"))
+    assert state.phase is Phase.FLY and state.to_act() == (0,)
+    state, events = state.apply(0, Fly(others))
+    scored = finish(state, events)
+    assert scored[0].total == mine and scored[0].flew
+    assert scored[1].flying == theirs
+    assert scored[1].total == 3 + theirs
+
+
+def test_words_laid_keep_their_consonants_from_scoring() -> None:
+    laid = (Laid(0, "TRAP", 5),)
+    state = scoring(["T R P A/E Q", "", "", ""], laid)
+    scored = state._hand_score(0)
+    assert (scored.consonants, scored.singles, scored.words, scored.total) == (0, 20, 5, 20)
+
+
+def test_a_word_from_the_taken_cards_may_be_laid_vowels_either_side() -> None:
+    state = scoring(["T R P A/E O/U", "", "", ""], phase=Phase.WORDS, turn=0, queue=())
+    assert state.can(0, Lay(("TRAP",)))
+    assert state.can(0, Lay(("PORT",)))
+    short = state.refusal(0, Lay(("PAT",)))
+    assert short is not None and short.key == "refuse-con-short"
+    missing = state.refusal(0, Lay(("TRAPS",)))
+    assert missing is not None and missing.args["letters"] == "S"
+
+
+def test_wilds_never_make_words() -> None:
+    state = scoring(["T R A/E ?", "", "", ""], phase=Phase.WORDS, turn=0, queue=())
+    assert not state.can(0, Lay(("TRAP",)))
+
+
+def test_disjoint_words_share_no_card() -> None:
+    state = scoring(["T R P A/E", "", "", ""], phase=Phase.WORDS, turn=0, queue=())
+    state, _ = state.apply(0, Lay(("TRAP",)))
+    assert not state.can(0, Lay(("PART",)))
+
+
+def test_a_word_missing_from_the_dictionary_is_laid_with_a_caution() -> None:
+    state = scoring(["T R P A/E", "", "", ""], phase=Phase.WORDS, turn=0, queue=())
+    assert state.can(0, Lay(("PRTA",)))
+    caution = state.caution(0, Lay(("PRTA",)))
+    assert caution is not None and caution.key == "caution-con-not-a-word"
+    assert state.caution(0, Lay(("TRAP",))) is None
+
+
+def test_autocheck_refuses_a_word_missing_from_the_dictionary() -> None:
+    state = scoring(["T R P A/E", "", "", ""], phase=Phase.WORDS, turn=0, queue=())
+    checked = replace(state, config=replace(state.config, auto_check=True))
+    refusal = checked.refusal(0, Lay(("PRTA",)))
+    assert refusal is not None and refusal.key == "refuse-con-not-a-word"
+
+
+def challenge(word: str) -> tuple[dict[int, HandScored], WordChallenged]:
+    """Seat 0 laid `word` (5 points); seat 1 challenges it; the hand is scored."""
+    state = scoring(
+        ["T R P A/E", "B", "", ""],
+        (Laid(0, word, 5),),
+        phase=Phase.CHALLENGE,
+        turn=1,
+        queue=(),
+    )
+    state, events = state.apply(1, RULES.parse_action(f"challenge {word}"))
+    settled = next(e for e in events if isinstance(e, WordChallenged))
+    return finish(state, events), settled
+
+
+def test_a_challenge_lost_costs_the_challenger_the_words_points() -> None:
+    scored, settled = challenge("TRAP")
+    assert settled.valid and settled.owner_seat == 0
+    assert scored[0].challenges == -5 and scored[1].challenges == 5
+    assert scored[0].total == -5 and scored[1].total == 3 + 5
+
+
+def test_a_challenge_won_makes_the_owner_add_the_points() -> None:
+    scored, settled = challenge("PRTA")
+    assert not settled.valid
+    assert scored[0].challenges == 5 and scored[1].challenges == -5
+
+
+def test_the_dictionary_can_be_a_players_own_list() -> None:
+    rules = ConsonantsRules(lexicon=Lexicon.from_words(["prta"]))
+    state = rules.new_game(4, {"pass": 0}, seed=1)
+    assert isinstance(state, State)
+    assert state.config.finder.is_word("PRTA") and not state.config.finder.is_word("TRAP")
+
+
+# --- the end ------------------------------------------------------------------
+
+
+def test_the_game_ends_at_the_target_and_the_lowest_total_wins() -> None:
+    state = table("T", "", "", "", trick="1:P:P 2:R:R 3:B:B", turn=0, target=5)
+    state = replace(state, scores=(0, 2, 9, 3))
+    state, events = state.apply(0, Play(C["T"], "T"))
+    while not state.is_over:
+        state, events = state.apply(state.to_act()[0], Done())
+    ended = next(e for e in events if isinstance(e, GameEnded))
+    assert state.totals == (8, 2, 9, 3)
+    assert ended.winner_seats == (1,) == state.winners
+
+
+# --- notation -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pass Q X Z K",
+        "pass A/E ?",
+        "keep Q",
+        "play T",
+        "play A/E as E",
+        "play ? as T",
+        "fly me",
+        "fly others",
+        "lay FROG TRAM",
+        "challenge FROG",
+        "done",
+    ],
+)
+def test_every_move_reads_back_from_its_notation(text: str) -> None:
+    assert RULES.parse_action(text).notation == text
+    assert RULES.parse_action(text.lower()).notation == text
+
+
+def test_a_vowel_card_may_be_typed_either_way_round() -> None:
+    assert RULES.parse_action("play e/a as e") == Play(C["A/E"], "E")
+
+
+@pytest.mark.parametrize("text", ["play", "pass", "play A/E as", "play T as R", "lay", "fly"])
+def test_nonsense_is_a_notation_error(text: str) -> None:
+    with pytest.raises(NotationError):
+        RULES.parse_action(text)
+
+
+def test_a_whole_hand_replays_from_its_seed_and_moves() -> None:
+    state, events = RULES.begin(4, seed=21)
+    moves = []
+    while state.hand_no == 1:
+        seat = state.to_act()[0]
+        action = state.legal_actions(seat)[0]
+        moves.append((seat, action.notation))
+        state, new = state.apply(seat, action)
+        events += new
+    again, replayed = replay(RULES, 4, None, 21, moves)
+    assert again == state and replayed == list(events)
+    won = [e for e in events if isinstance(e, TrickWon)]
+    assert len(won) == 18
+    scored = [e for e in events if isinstance(e, HandScored)]
+    assert sum(e.total for e in scored) == sum(state.totals)
+    assert not any(isinstance(e, NoPass) for e in events)
