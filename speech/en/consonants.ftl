@@ -109,7 +109,10 @@ con-words-opened = Scoring hand { $hand }: lay words from your taken cards.
 con-word-laid = { $you ->
     [yes] You lay
    *[no] { $player } lays
-  } { $word }: { $value } points saved.
+  } { $word }: { $value } { $value ->
+    [one] point
+   *[other] points
+  } saved.
     .brief = { $you ->
         [yes] You:
        *[no] { $player }:

@@ -97,7 +97,7 @@ class ConsonantsPresenter(Presenter):
         if phase is Phase.FLY:
             return [self.words("con-turn-fly")]
         if phase is Phase.WORDS:
-            lines = [self.words("con-turn-words", cards=self.cards(view.taken[view.seat]))]
+            lines = [self.words("con-turn-words", cards=self.cards(sorted(view.taken[view.seat])))]
             lays = [a for a in legal if isinstance(a, Lay)]
             if lays:
                 lines.append(self.move(lays[0], view))

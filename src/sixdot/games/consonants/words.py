@@ -36,12 +36,20 @@ SEARCH_LIMIT = 2_500
 #: Trie nodes a pile's walk may visit; the rich letters come first, so what a
 #: cut leaves out are words of the cheapest consonants.
 WALK_LIMIT = 12_000
+#: Piles whose best word set a finder remembers before it starts afresh.
+REMEMBERED = 1024
 #: Vowel patterns kept per skeleton: the fewest vowels are the easiest to fit.
 PATTERNS_KEPT = 3
 _BIT = {v: 1 << i for i, v in enumerate(VOWELS)}
 _IN_MASK = tuple(tuple(i for i in range(5) if m >> i & 1) for m in range(32))
 
-Vowels = tuple[int, int, int, int, int]
+#: Vowel counts packed in one int, five bits a letter (A lowest), so the
+#: vowels of two words add with one `+`. A pile fits at most 12 of a letter
+#: (the cards showing it), so a fitting set plus one word never overflows.
+Vowels = int
+_BITS = 5
+_MOST = (1 << _BITS) - 1
+_SHIFT = {v: _BITS * i for i, v in enumerate(VOWELS)}
 
 
 @cache
@@ -72,7 +80,11 @@ def _rank() -> dict[str, int]:
 
 def vowel_counts(word: str) -> Vowels:
     upper = word.upper()
-    return tuple(upper.count(v) for v in VOWELS)  # type: ignore[return-value]
+    return sum(upper.count(v) << _SHIFT[v] for v in VOWELS)
+
+
+def _unpack(vowels: Vowels) -> tuple[int, ...]:
+    return tuple((vowels >> (_BITS * i)) & _MOST for i in range(5))
 
 
 @dataclass(frozen=True)
@@ -82,7 +94,7 @@ class Pile:
 
     consonants: Counter[str]
     supply: tuple[int, ...]
-    _fit: dict[tuple[int, ...], bool] = field(default_factory=dict, compare=False, repr=False)
+    _fit: dict[Vowels, bool] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Pile:
@@ -96,17 +108,17 @@ class Pile:
         supply = tuple(sum(n for m, n in masks.items() if m & group) for group in range(32))
         return cls(consonants, supply)
 
-    def fits(self, demand: Sequence[int]) -> bool:
-        """Whether vowel letters (counts of A E I O U) can each get their own card.
+    def fits(self, demand: Vowels) -> bool:
+        """Whether vowel letters (packed counts of A E I O U) can each get their own card.
 
         Remembered per pattern: a pile meets the same few patterns again and again.
         """
-        key = tuple(demand)
-        known = self._fit.get(key)
+        known = self._fit.get(demand)
         if known is None:
             supply = self.supply
-            known = self._fit[key] = sum(key) <= supply[31] and all(
-                sum(key[i] for i in _IN_MASK[group]) <= supply[group] for group in range(1, 31)
+            counts = _unpack(demand)
+            known = self._fit[demand] = sum(counts) <= supply[31] and all(
+                sum(counts[i] for i in _IN_MASK[group]) <= supply[group] for group in range(1, 31)
             )
         return known
 
@@ -121,7 +133,7 @@ def spell_check(words: Sequence[str], cards: Iterable[Card]) -> str:
     short = Counter({c: n for c, n in need.items() if c not in VOWELS}) - pile.consonants
     if short:
         return "".join(sorted(short.elements()))
-    if not pile.fits([need[v] for v in VOWELS]):
+    if any(need[v] > _MOST for v in VOWELS) or not pile.fits(vowel_counts("".join(words))):
         return "".join(v * need[v] for v in VOWELS)
     return ""
 
@@ -161,7 +173,7 @@ def _index(lexicon: Lexicon) -> _Node:
 
 def _prune(node: _Node) -> None:
     """Keep the few vowel patterns per skeleton with the fewest vowels."""
-    node.words.sort(key=lambda item: (sum(item[0]), item[1]))
+    node.words.sort(key=lambda item: (sum(_unpack(item[0])), item[1]))
     del node.words[PATTERNS_KEPT:]
     for child in node.values():
         _prune(child)
@@ -181,6 +193,7 @@ class WordFinder:
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
+        self._best: dict[tuple[Card, ...], tuple[str, ...]] = {}
 
     def is_word(self, word: str) -> bool:
         return len(word) >= MIN_LETTERS and word.lower() in self.lexicon
@@ -229,9 +242,16 @@ class WordFinder:
     def best(self, cards: Iterable[Card]) -> tuple[str, ...]:
         """The disjoint words that keep the most points from scoring (none if none do).
 
-        The search stops after SEARCH_LIMIT steps with the best set found by then.
+        The search stops after SEARCH_LIMIT steps with the best set found by
+        then. Answers are remembered per pile: scoring asks again after each lay.
         """
-        return _Search(_index(self.lexicon), Pile.of(cards)).run()
+        pile = tuple(sorted(cards))
+        found = self._best.get(pile)
+        if found is None:
+            if len(self._best) >= REMEMBERED:
+                self._best.clear()
+            found = self._best[pile] = _Search(_index(self.lexicon), Pile.of(pile)).run()
+        return found
 
 
 class _Search:
@@ -249,7 +269,7 @@ class _Search:
         self.letters = sorted(pile.consonants, key=_rank().__getitem__)
         self.values = [scores[c] for c in self.letters]
         self.have = [pile.consonants[c] for c in self.letters]
-        self.demand = (0, 0, 0, 0, 0)
+        self.demand: Vowels = 0
         self.best: tuple[int, tuple[str, ...]] = (0, ())
         self.steps = 0
         self.seen: dict[tuple[tuple[int, ...], Vowels], int] = {}
@@ -268,7 +288,7 @@ class _Search:
         def walk(node: _Node, start: int, value: int) -> None:
             self.steps += 1
             for vowels, word in node.words:
-                if fits([d + v for d, v in zip(demand, vowels, strict=True)]):
+                if fits(demand + vowels):
                     found.append(Candidate(value, word, tuple(need), vowels))
                     break
             for i in range(start, len(letters)):
@@ -305,7 +325,7 @@ class _Search:
             if value + left <= self.best[0] or self.steps >= SEARCH_LIMIT:
                 return
             saved = self.demand
-            self.demand = tuple(d + v for d, v in zip(saved, cand.vowels, strict=True))  # type: ignore[assignment]
+            self.demand = saved + cand.vowels
             for i, n in enumerate(cand.consonants):
                 have[i] -= n
             self.search(value + cand.value, (*chosen, cand.word), left - cand.value)

@@ -1,0 +1,100 @@
+"""Consonants in words: announcements, the turn, picking cards to pass by keys,
+and the review commands (trick, previous, taken, singletons, words)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sixdot.games.consonants.cards import by_face
+from sixdot.games.consonants.present import ConsonantsPresenter
+from sixdot.games.consonants.rules import RULES, CardPlayed, Laid, Phase, State
+from sixdot.games.consonants.tricks import Played
+from sixdot.present.phrasebook import Phrasebook
+
+C = by_face()
+NAMES = ["you", "Ana", "Ben", "Cleo"]
+
+
+def presenter() -> ConsonantsPresenter:
+    return ConsonantsPresenter(Phrasebook(), NAMES, 0)
+
+
+def passing() -> State:
+    state = RULES.new_game(4, seed=5)
+    assert isinstance(state, State) and state.phase is Phase.PASS
+    return state
+
+
+def test_cards_are_said_by_their_speech_names() -> None:
+    say = presenter()
+    assert say.card(C["Q"]) == "Q"
+    assert say.card(C["A/E"]) == "A over E"
+    assert say.card(C["?"]) == "wild"
+    assert say.event(CardPlayed(1, C["?"], "T", True)) == ["Ana plays wild as T."]
+    assert say.event(CardPlayed(0, C["A/E"], "E", True)) == ["You play A over E as E."]
+
+
+def test_passing_is_picked_with_space_and_sent_as_one_typed_move() -> None:
+    state = passing()
+    view = state.view(0)
+    say = presenter()
+    assert say.selection(view, state.legal_actions(0)) == ("pass", 4)
+    items = say.focus(view, state.legal_actions(0))
+    tokens = [item.pick for item in items[:4]]
+    typed = RULES.parse_action("pass " + " ".join(tokens))
+    assert state.can(0, typed)
+    after, _ = state.apply(0, typed)
+    assert 0 not in after.to_act()
+
+
+def test_the_moves_list_for_passing_is_one_line_a_card() -> None:
+    state = passing()
+    legal = state.legal_actions(0)
+    assert len(legal) == len(set(state.hands[0]))
+    assert all(a.notation.startswith("pass ") for a in legal)
+
+
+def test_the_turn_names_the_trick_and_the_plays() -> None:
+    state = RULES.new_game(4, {"pass": 0}, seed=1)
+    assert isinstance(state, State)
+    state = replace(
+        state,
+        hands=(tuple(sorted((C["R"], C["T"], C["B"], C["?"]))), (), (), ()),
+        trick=(Played(2, C["P"], "P"), Played(3, C["R"], "R")),
+        turn=0,
+        lead_j=False,
+        trick_number=4,
+    )
+    lines = presenter().turn(state.view(0), state.legal_actions(0))
+    assert lines == [
+        "Trick 4: led P, high R. Ben P, Cleo R.",
+        "You may play: R, T, wild as R to Z.",
+    ]
+
+
+def test_review_commands_answer_from_the_view() -> None:
+    state = RULES.new_game(4, {"pass": 0}, seed=1)
+    assert isinstance(state, State)
+    state = replace(
+        state,
+        taken=((C["Q"], C["B"]), (C["Z"],), (), ()),
+        tricks_won=(1, 1, 0, 0),
+        last_trick=(Played(1, C["Z"], "Z"), Played(2, C["A/E"], "A")),
+        hands=((C["K"],), (), (), ()),
+        phase=Phase.PLAY,
+        trick=(),
+        turn=0,
+        lead_j=False,
+        laid=(Laid(1, "FROG", 6),),
+    )
+    commands = presenter().commands()
+    view = state.view(0)
+    assert commands["taken"](view, "")[:2] == [
+        "You: one trick, 23 points.",
+        "Ana: one trick, 20 points.",
+    ]
+    assert commands["previous"](view, "")[0].startswith("Last trick, Ana's, 20 points: Ana Z")
+    singles = commands["singletons"](view, "")
+    assert "K: in your hand." in singles and "Q: taken by you." in singles
+    assert "J: not seen yet." in singles
+    assert commands["words"](view, "") == ["Ana's word FROG: 6 points."]
