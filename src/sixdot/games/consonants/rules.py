@@ -590,6 +590,8 @@ class State(GameState):
 
     def refusal(self, seat: int, action: Action) -> Refusal | None:
         """Typed moves beyond the listed ones (several cards to pass, any word) are checked here."""
+        if self.phase is Phase.PLAY and seat == self.turn and action in self._plays:
+            return None  # the common case, first: a listed card play
         if self.is_over:
             return Refusal.of(GAME_OVER)
         if seat not in self.to_act():
