@@ -254,7 +254,10 @@ con-trick-empty = Trick { $number }: { $leader_you ->
     [yes] your lead.
    *[no] { $leader } to lead.
   }
-    .brief = Trick { $number }: { $leader } leads.
+    .brief = Trick { $number }: { $leader_you ->
+        [yes] your lead.
+       *[no] { $leader } leads.
+      }
 con-trick-now = Trick { $number }: led { $led }, high { $top }. { $plays }.
     .brief = Led { $led }, high { $top }: { $plays }.
 con-trick-play = { $player_you ->

@@ -173,16 +173,17 @@ def sample_deal(view: View, rng: object) -> tuple[list[list[Card]], list[Card]] 
     if pool[jack] and (view.trick_number > 1 or view.trick) and not view.must_lead_j:
         kitty.append(jack)  # J would have led the first trick had a player held it
         pool[jack] -= 1
-    cards = list(pool.elements())
-    rng.shuffle(cards)
-    cards.sort(key=lambda c: c.wild)  # constrained cards first
-
     def fits(card: Card, s: int) -> bool:
         if card.wild:
             return True
         return not any(side in view.lacks[s] for side in card.sides) and all(
             side < view.ceilings[s] for side in card.sides
         )
+
+    cards = list(pool.elements())
+    rng.shuffle(cards)
+    # The cards with the fewest places to go are placed first.
+    cards.sort(key=lambda c: sum(room[s] > 0 and fits(c, s) for s in range(n)))
 
     kitty_room = view.kitty - len(kitty)
     for card in cards:
@@ -265,7 +266,11 @@ class StrongBot(SensibleBot):
         deadline = time.perf_counter() + view.config.think_ms / 1000
         cost = [0.0] * len(candidates)
         samples = 0
-        while samples < MAX_SAMPLES and (samples == 0 or time.perf_counter() < deadline):
+        longest = 0.0  # the slowest deal so far: another starts only if one more fits
+        while samples < MAX_SAMPLES:
+            began = time.perf_counter()
+            if samples and began + longest > deadline:
+                break
             deal = sample_deal(view, self.random) or sample_deal(view, self.random)
             if deal is None:
                 break
@@ -275,6 +280,7 @@ class StrongBot(SensibleBot):
                 mine = points[view.seat]
                 cost[i] += mine - sum(points) / view.players
             samples += 1
+            longest = max(longest, time.perf_counter() - began)
         if samples == 0:
             return super().choose(view, legal)
         return candidates[min(range(len(candidates)), key=cost.__getitem__)]

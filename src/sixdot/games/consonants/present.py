@@ -89,8 +89,6 @@ class ConsonantsPresenter(Presenter):
                     **self.seat_args("to", view.pass_to),
                 )
             ]
-            if view.picks:
-                lines.append(self.words("con-turn-picked", cards=self.cards(view.picks)))
             return [*lines, *self.hand(view), self.words("con-turn-pass-how")]
         if phase is Phase.PLAY:
             return [*self.trick_lines(view), self.plays_line(legal)]

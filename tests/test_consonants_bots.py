@@ -1,0 +1,117 @@
+"""Consonants bots as examples of their craft: ducking, dumping points when void,
+passing danger, laying words, challenging only non-words, and searching."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+from sixdot.games import get_game
+from sixdot.games.consonants.bots import SensibleBot, StrongBot, passing_order, sample_deal
+from sixdot.games.consonants.cards import by_face, deck
+from sixdot.games.consonants.rules import RULES, Challenge, Done, Laid, Lay, Phase, State
+from sixdot.games.consonants.tricks import Play, Played
+from sixdot.sim import play_bots
+
+C = by_face()
+
+
+def playing(hand: str, trick: str) -> State:
+    """Seat 0 to play `hand` to a trick written `seat:face:letter ...`."""
+    state = RULES.new_game(4, {"pass": 0, "think": 5}, seed=2)
+    assert isinstance(state, State)
+    played = tuple(
+        Played(int(s), C[f], letter) for s, f, letter in (x.split(":") for x in trick.split())
+    )
+    others = tuple(sorted(C[f] for f in ["B", "C", "D"]))
+    return replace(
+        state,
+        phase=Phase.PLAY,
+        hands=(tuple(sorted(C[f] for f in hand.split())), others, others, others),
+        trick=played,
+        turn=0,
+        lead_j=False,
+    )
+
+
+def sensible(state: State) -> Play:
+    action = SensibleBot(0).choose(state.view(0), state.legal_actions(0))
+    assert isinstance(action, Play) and state.can(0, action)
+    return action
+
+
+def test_it_ducks_with_the_highest_card_that_still_loses() -> None:
+    state = playing("B D Y ?", "1:M:M 2:W:W")  # no M: rule 2 allows W or higher
+    assert sensible(state).notation == "play ? as W"  # a wild as W loses the tie to W
+    state = playing("B D Y", "1:M:M")
+    assert sensible(state).notation == "play Y"  # must go over M: Y is all it has above
+
+
+def test_void_of_anything_high_it_dumps_its_costliest_card() -> None:
+    state = playing("B Q A/E", "1:Z:Z")
+    assert sensible(state).notation == "play Q"  # 20 points onto someone else's trick
+
+
+def test_it_leads_low() -> None:
+    state = playing("A/E T Z", "")
+    assert sensible(state).notation == "play A/E as A"
+
+
+def test_it_passes_singletons_and_high_cards_first_and_keeps_wilds() -> None:
+    hand = tuple(sorted(C[f] for f in ["A/E", "B", "T", "Z", "Y", "?", "Q"]))
+    order = passing_order(hand, flying=False)
+    assert [c.face for c in order[:3]] == ["Z", "Q", "Y"]
+    assert order[-1].face == "?"
+
+
+def words_state() -> State:
+    state = RULES.new_game(4, {"pass": 0}, seed=2)
+    assert isinstance(state, State)
+    taken = tuple(sorted(C[f] for f in ["T", "R", "P", "A/E", "S"]))
+    return replace(state, phase=Phase.WORDS, turn=0, queue=(), taken=(taken, (), (), ()))
+
+
+def test_it_lays_its_best_words_then_is_done() -> None:
+    state = words_state()
+    first = SensibleBot(0).choose(state.view(0), state.legal_actions(0))
+    assert isinstance(first, Lay) and state.can(0, first)
+    state, _ = state.apply(0, first)
+    assert SensibleBot(0).choose(state.view(0), state.legal_actions(0)) == Done()
+
+
+def test_it_challenges_only_words_the_dictionary_lacks() -> None:
+    state = replace(
+        words_state(),
+        phase=Phase.CHALLENGE,
+        turn=1,
+        laid=(Laid(0, "TRAP", 5), Laid(0, "PRTS", 6)),
+    )
+    assert SensibleBot(1).choose(state.view(1), state.legal_actions(1)) == Challenge("PRTS")
+    state = replace(state, laid=(Laid(0, "TRAP", 5),))
+    assert SensibleBot(1).choose(state.view(1), state.legal_actions(1)) == Done()
+
+
+def test_sampled_deals_respect_what_play_has_shown() -> None:
+    state = RULES.new_game(4, {"pass": 0}, seed=4)
+    assert isinstance(state, State)
+    state = replace(state, lacks=("", "AEIOU", "", ""))  # seat 1 showed it has no vowels
+    view = state.view(0)
+    rng = random.Random(1)
+    for _ in range(20):
+        deal = sample_deal(view, rng)
+        assert deal is not None
+        hands, kitty = deal
+        assert [len(h) for h in hands] == [len(h) for h in state.hands]
+        assert not any(c.vowel for c in hands[1])
+        dealt = [c for h in hands for c in h] + kitty
+        assert Counter(dealt) == Counter(deck())
+
+
+def test_the_strong_bot_plays_only_legal_cards_from_its_view() -> None:
+    game = get_game("consonants")
+    result = play_bots(game, ["strong", "random", "sensible"], 3, {"think": 2, "target": 40})
+    assert max(result.totals) >= 40
+    state = playing("B D Y ?", "1:M:M 2:W:W")
+    action = StrongBot(0).choose(state.view(0), state.legal_actions(0))
+    assert state.can(0, action)
