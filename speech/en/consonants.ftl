@@ -11,7 +11,9 @@ con-wild-any = wild as any letter
 con-wild-range = wild as { $first } to { $last }
     .brief = wild { $first } to { $last }
 con-notation = pass CARDS, keep CARD, play T, play A/E as E, play ? as T, lay WORDS, challenge WORD, done
+    .brief = pass, keep, play, fly, lay, challenge, done
 level-strong = strong: searches sampled deals to choose each card
+    .brief = strong: searches deals
 
 ## Events
 
@@ -313,46 +315,73 @@ con-word-settled = { $player_you ->
 con-words-none = No words laid.
     .brief = No words.
 help-con-trick = trick: the trick being played.
+    .brief = trick: this trick.
 help-con-previous = previous: the last trick taken.
+    .brief = previous: last trick.
 help-con-taken = taken: tricks and points each player has taken.
+    .brief = taken: tricks and points.
 help-con-singletons = singletons: which of J K Q V X Z are seen.
+    .brief = singletons: J K Q V X Z seen.
 help-con-words = words: the words laid this hand.
+    .brief = words: words laid.
 
 ## Refusals and cautions
 
 refuse-con-unknown = that is not a Consonants move.
+    .brief = not a Consonants move.
 refuse-con-not-passing = there is no passing now: { $phase ->
     [play] play a card.
     [fly] choose fly me or fly others.
     [words] lay words, or done.
    *[other] challenge a word, or done.
   }
+    .brief = no passing now.
 refuse-con-not-playing = no card is played now: { $phase ->
     [pass] choose cards to pass.
     [fly] choose fly me or fly others.
     [words] lay words, or done.
    *[other] challenge a word, or done.
   }
+    .brief = no card play now.
 refuse-con-not-laying = words are laid only at scoring, after the last trick.
+    .brief = words come at scoring.
 refuse-con-not-challenging = challenges come after everyone has laid words.
+    .brief = challenges come after words.
 refuse-con-not-flying = only a player who took all six singletons flies by night.
+    .brief = only a flyer chooses that.
 refuse-con-done-when = done ends laying or challenging words; { $phase ->
     [pass] now choose cards to pass.
     [play] now play a card.
    *[other] now choose fly me or fly others.
   }
+    .brief = done is for words and challenges.
 refuse-con-not-picked = { $card } is not chosen to pass.
+    .brief = { $card } is not chosen.
 refuse-con-pick-what = say which cards: pass and { $count } cards.
+    .brief = pass and { $count } cards.
 refuse-con-no-card = you have no { $card } in hand.
+    .brief = no { $card } in hand.
 refuse-con-too-many = { $count } cards are passed: you may choose { $room } more.
+    .brief = only { $room } more.
 refuse-con-side = { $card } cannot show { $letter }.
+    .brief = { $card } has no { $letter }.
 refuse-con-lead-j = the holder of J leads it: play J.
+    .brief = lead J.
 refuse-con-no-letter = you cannot play { $letter } now. You may play: { $moves }.
+    .brief = no { $letter } now: { $moves }.
 refuse-con-follow = you can follow { $letter }, so you must. You may play: { $moves }.
+    .brief = follow { $letter }: { $moves }.
 refuse-con-high = you must play { $letter } or higher. You may play: { $moves }.
+    .brief = { $letter } or higher: { $moves }.
 refuse-con-lay-what = say which words: lay FROG TRAM.
+    .brief = lay WORDS.
 refuse-con-short = { $word } is too short: words need 4 letters or more.
+    .brief = { $word }: 4 letters or more.
 refuse-con-cannot-spell = your taken cards cannot spell { $words }: short of { $letters }.
+    .brief = { $words }: short of { $letters }.
 refuse-con-not-a-word = { $word } is not in the dictionary.
+    .brief = { $word }: not a word.
 refuse-con-no-such-word = nobody else laid { $word } unchallenged.
+    .brief = no open { $word } to challenge.
 caution-con-not-a-word = not in the dictionary: { $words }. Others may challenge.
+    .brief = not in the dictionary: { $words }.
