@@ -173,6 +173,7 @@ def sample_deal(view: View, rng: object) -> tuple[list[list[Card]], list[Card]] 
     if pool[jack] and (view.trick_number > 1 or view.trick) and not view.must_lead_j:
         kitty.append(jack)  # J would have led the first trick had a player held it
         pool[jack] -= 1
+
     def fits(card: Card, s: int) -> bool:
         if card.wild:
             return True

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from dataclasses import replace as dataclass_replace
 from enum import Enum
 from functools import cache, cached_property, lru_cache
+from operator import attrgetter
 from typing import Any
 
 from sixdot.core import (
@@ -54,6 +55,10 @@ from sixdot.lexicon import Lexicon
 
 #: Flying by Night: the taker of all six singletons moves the scores by this much.
 FLYING = 50
+#: Hand order (alphabetical, wilds last) as a sort key: quicker than comparing cards.
+IN_HAND = attrgetter("order")
+#: Where a state keeps its card plays once worked out (see State._plays).
+_PLAYS = "plays_memo"
 #: Above every letter: a hand's ceiling before play has shown one.
 NO_CEILING = "["
 
@@ -530,6 +535,8 @@ class State(GameState):
         return cycle[(self.hand_no - 1) % len(cycle)]
 
     def to_act(self) -> tuple[int, ...]:
+        if self.phase is Phase.PLAY:
+            return (self.turn,)
         return self._to_act
 
     @cached_property
@@ -554,11 +561,22 @@ class State(GameState):
             return self._lays
         return self._challenges
 
-    @cached_property
+    @property
     def _plays(self) -> tuple[Action, ...]:
-        if self.lead_j:
-            return (Play(by_face()["J"], "J"),)
-        return legal_plays(self.hands[self.turn], self.trick)
+        """The card plays open to the seat to play, worked out once per state.
+
+        Kept by hand rather than by cached_property, whose lock costs more
+        than the rest of a move in bot-only play.
+        """
+        values = self.__dict__
+        found = values.get(_PLAYS)
+        if found is None:
+            if self.lead_j:
+                found = (Play(by_face()["J"], "J"),)
+            else:
+                found = legal_plays(self.hands[self.turn], self.trick)
+            values[_PLAYS] = found
+        return found
 
     @cached_property
     def _lays(self) -> tuple[Action, ...]:
@@ -744,7 +762,7 @@ class State(GameState):
             return self._pick(seat, action)
         if isinstance(action, Unpick):
             picks = _without(self.picks[seat], (action.card,))
-            hand = tuple(sorted((*self.hands[seat], action.card)))
+            hand = tuple(sorted((*self.hands[seat], action.card), key=IN_HAND))
             state = evolve(
                 self,
                 hands=_set(self.hands, seat, hand),
@@ -771,7 +789,7 @@ class State(GameState):
         return self._next_challenger([])
 
     def _pick(self, seat: int, action: Pick) -> tuple[State, tuple[Event, ...]]:
-        picks = tuple(sorted((*self.picks[seat], *action.cards)))
+        picks = tuple(sorted((*self.picks[seat], *action.cards), key=IN_HAND))
         hand = _without(self.hands[seat], action.cards)
         wanted = self.config.pass_count
         state = evolve(
@@ -797,7 +815,7 @@ class State(GameState):
             events.append(CardsReceived(seat, giver, received[seat]))
         state = evolve(
             self,
-            hands=tuple(tuple(sorted(h)) for h in hands),
+            hands=tuple(tuple(sorted(h, key=IN_HAND)) for h in hands),
             passed=self.picks,
             received=tuple(received),
             picks=((),) * n,
@@ -996,7 +1014,7 @@ def _deal(
         dealt[order[i % n]].append(cards[i])
     kitty = tuple(cards[size * n :])
     events.append(HandStarted(number, dealer, size, len(kitty)))
-    events.extend(CardsDealt(seat, tuple(sorted(dealt[seat]))) for seat in order)
+    events.extend(CardsDealt(seat, tuple(sorted(dealt[seat], key=IN_HAND))) for seat in order)
     state = evolve(
         state,
         rng=rng,
@@ -1004,7 +1022,7 @@ def _deal(
         dealer=dealer,
         phase=Phase.PASS,
         turn=order[0],
-        hands=tuple(tuple(sorted(h)) for h in dealt),
+        hands=tuple(tuple(sorted(h, key=IN_HAND)) for h in dealt),
         picks=((),) * n,
         passed=((),) * n,
         received=((),) * n,
@@ -1152,4 +1170,7 @@ class ConsonantsRules(Rules):
 RULES = ConsonantsRules()
 State.rules = RULES
 #: The cached properties of State, which a changed state must recompute.
-_CACHED = tuple(name for name, value in vars(State).items() if isinstance(value, cached_property))
+_CACHED = (
+    _PLAYS,
+    *(name for name, value in vars(State).items() if isinstance(value, cached_property)),
+)
