@@ -42,14 +42,9 @@ class Card:
     score: int
     singleton: bool
     order: int
-
-    @property
-    def wild(self) -> bool:
-        return self.kind is Kind.WILD
-
-    @property
-    def vowel(self) -> bool:
-        return self.kind is Kind.VOWEL
+    #: The kind as flags, read on every move, so plain fields rather than properties.
+    wild: bool = False
+    vowel: bool = False
 
     def other(self, letter: str) -> str:
         """The side not shown when a vowel card shows `letter` ('' otherwise)."""
@@ -102,7 +97,21 @@ def deck_entries() -> tuple[DeckEntry, ...]:
             raw.append((face, kind, sides, int(count), int(value), score, face in singles))
     raw.sort(key=lambda r: (r[1] is Kind.WILD, r[0]))
     entries = [
-        DeckEntry(Card(face, kind, sides, value, score, single, i), count, value)
+        DeckEntry(
+            Card(
+                face,
+                kind,
+                sides,
+                value,
+                score,
+                single,
+                i,
+                wild=kind is Kind.WILD,
+                vowel=kind is Kind.VOWEL,
+            ),
+            count,
+            value,
+        )
         for i, (face, kind, sides, count, value, score, single) in enumerate(raw)
     ]
     total = sum(e.count for e in entries)

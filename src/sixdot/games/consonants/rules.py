@@ -57,8 +57,11 @@ from sixdot.lexicon import Lexicon
 FLYING = 50
 #: Hand order (alphabetical, wilds last) as a sort key: quicker than comparing cards.
 IN_HAND = attrgetter("order")
-#: Where a state keeps its card plays once worked out (see State._plays).
+#: Where a state keeps what it works out once (see State._plays); kept by hand
+#: rather than by cached_property, whose lock costs more than a whole move.
 _PLAYS = "plays_memo"
+#: Where a state keeps the seats still choosing cards to pass.
+_TO_ACT = "to_act_memo"
 #: Above every letter: a hand's ceiling before play has shown one.
 NO_CEILING = "["
 
@@ -535,23 +538,21 @@ class State(GameState):
         return cycle[(self.hand_no - 1) % len(cycle)]
 
     def to_act(self) -> tuple[int, ...]:
-        if self.phase is Phase.PLAY:
-            return (self.turn,)
-        return self._to_act
-
-    @cached_property
-    def _to_act(self) -> tuple[int, ...]:
-        if self.phase is Phase.OVER:
-            return ()
-        if self.phase is Phase.PASS:
-            wanted = self.config.pass_count
-            return tuple(s for s in range(self.n) if len(self.picks[s]) < wanted)
-        return (self.turn,)
+        phase = self.phase
+        if phase is Phase.PASS:
+            values = self.__dict__
+            found = values.get(_TO_ACT)
+            if found is None:
+                wanted = self.config.pass_count
+                found = tuple(s for s, picks in enumerate(self.picks) if len(picks) < wanted)
+                values[_TO_ACT] = found
+            return found
+        return () if phase is Phase.OVER else (self.turn,)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         if self.phase is Phase.PLAY:
             return self._plays if seat == self.turn else ()
-        if seat not in self._to_act:
+        if seat not in self.to_act():
             return ()
         if self.phase is Phase.PASS:
             return _pass_moves(self.hands[seat], self.picks[seat])
@@ -608,8 +609,10 @@ class State(GameState):
 
     def refusal(self, seat: int, action: Action) -> Refusal | None:
         """Typed moves beyond the listed ones (several cards to pass, any word) are checked here."""
-        if self.phase is Phase.PLAY and seat == self.turn and action in self._plays:
-            return None  # the common case, first: a listed card play
+        if self.phase is Phase.PLAY and seat == self.turn:
+            for listed in self._plays:
+                if listed is action:
+                    return None  # the common case, first: a listed card play by identity
         if self.is_over:
             return Refusal.of(GAME_OVER)
         if seat not in self.to_act():
@@ -837,7 +840,7 @@ class State(GameState):
         at = hand.index(card)
         hand = hand[:at] + hand[at + 1 :]
         trick = (*self.trick, Played(seat, card, action.letter))
-        events: list[Event] = [CardPlayed(seat, card, action.letter, len(card.sides) != 1)]
+        played = CardPlayed(seat, card, action.letter, len(card.sides) != 1)
         hands = _set(self.hands, seat, hand)
         lacks, ceilings = self._shown(seat, action.letter)
         if len(trick) < self.n:
@@ -850,7 +853,8 @@ class State(GameState):
                 lacks=lacks,
                 ceilings=ceilings,
             )
-            return state, tuple(events)
+            return state, (played,)
+        events: list[Event] = [played]
         best = trick[trick_winner(trick)]
         cards = tuple(p.card for p in trick)
         winner = best.seat
@@ -1172,5 +1176,6 @@ State.rules = RULES
 #: The cached properties of State, which a changed state must recompute.
 _CACHED = (
     _PLAYS,
+    _TO_ACT,
     *(name for name, value in vars(State).items() if isinstance(value, cached_property)),
 )

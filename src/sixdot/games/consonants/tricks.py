@@ -58,6 +58,15 @@ def _plays() -> dict[tuple[Card, str], Play]:
     return made
 
 
+@cache
+def _by_card() -> dict[Card, tuple[Play, ...]]:
+    """Each card's plays, one a side (a wild: one a letter, A to Z)."""
+    out: dict[Card, list[Play]] = {}
+    for (card, _), made in _plays().items():
+        out.setdefault(card, []).append(made)
+    return {card: tuple(plays) for card, plays in out.items()}
+
+
 def play(card: Card, letter: str) -> Play:
     """The one Play object for a card showing a letter."""
     return _plays()[card, letter]
@@ -66,9 +75,11 @@ def play(card: Card, letter: str) -> Play:
 def _kinds(hand: Sequence[Card]) -> list[Card]:
     """Each kind of card in a sorted hand once."""
     kinds: list[Card] = []
+    last = None
     for card in hand:
-        if not kinds or kinds[-1] is not card:
+        if card is not last:
             kinds.append(card)
+            last = card
     return kinds
 
 
@@ -82,42 +93,54 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Played]) -> tuple[Play, ..
     3. Otherwise anything. A wild is never forced: it counts only when the
        hand holds nothing else; played, its declared letter obeys rules 1 and 2.
     """
-    made = _plays()
+    by_card = _by_card()
     kinds = _kinds(hand)
-    wild = kinds[-1] if kinds and kinds[-1].wild else None
-    real = kinds[:-1] if wild else kinds
+    wild = kinds.pop() if kinds and kinds[-1].wild else None
     if trick:
         led = trick[0].letter
-        if not real:
+        if not kinds:
             assert wild is not None
-            return (made[wild, led],)
-        follow = [made[c, led] for c in real if led in c.sides]
+            return (_plays()[wild, led],)
+        follow = [p for c in kinds if led in c.sides for p in by_card[c] if p.letter == led]
         if follow:
             if wild:
-                follow.append(made[wild, led])
+                follow.append(_plays()[wild, led])
             return tuple(follow)
         top = max(p.letter for p in trick)
-        high = [made[c, s] for c in real for s in c.sides if s >= top]
+        high = [p for c in kinds for p in by_card[c] if p.letter >= top]
         if high:
             if wild:
-                high.extend(made[wild, letter] for letter in LETTERS if letter >= top)
+                high.extend(p for p in by_card[wild] if p.letter >= top)
             return tuple(high)
-    out = [made[c, s] for c in real for s in c.sides]
+    out = [p for c in kinds for p in by_card[c]]
     if wild:
-        out.extend(made[wild, letter] for letter in LETTERS)
+        out.extend(by_card[wild])
     return tuple(out)
+
+
+@cache
+def _strengths() -> dict[tuple[Card, str], tuple[str, int, str]]:
+    return {
+        (card, letter): (letter, 0 if card.wild else 1, card.other(letter))
+        for card, letter in _plays()
+    }
 
 
 def rank(entry: Played, position: int) -> tuple[str, int, str, int]:
     """How strongly a card holds a trick: greatest letter, then a real card over a
     wild, then the greater other side of a vowel card, then the first played."""
-    card = entry.card
-    return (entry.letter, 0 if card.wild else 1, card.other(entry.letter), -position)
+    return (*_strengths()[entry.card, entry.letter], -position)
 
 
 def trick_winner(trick: Sequence[Played]) -> int:
-    """The index in `trick` of the card that takes it."""
-    return max(range(len(trick)), key=lambda i: rank(trick[i], i))
+    """The index in `trick` of the card that takes it: the strongest, the first on a tie."""
+    strengths = _strengths()
+    best, held = 0, strengths[trick[0].card, trick[0].letter]
+    for i in range(1, len(trick)):
+        strength = strengths[trick[i].card, trick[i].letter]
+        if strength > held:
+            best, held = i, strength
+    return best
 
 
 def trick_value(cards: Sequence[Card]) -> int:
