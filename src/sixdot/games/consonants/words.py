@@ -33,9 +33,6 @@ MIN_LETTERS = 4
 #: Search steps (trie nodes walked) the best-set search may take before it
 #: keeps the best set found so far.
 SEARCH_LIMIT = 2_500
-#: Trie nodes a pile's walk may visit; the rich letters come first, so what a
-#: cut leaves out are words of the cheapest consonants.
-WALK_LIMIT = 12_000
 #: Piles whose best word set a finder remembers before it starts afresh.
 REMEMBERED = 1024
 #: Vowel patterns kept per skeleton: the fewest vowels are the easiest to fit.
@@ -197,47 +194,6 @@ class WordFinder:
 
     def is_word(self, word: str) -> bool:
         return len(word) >= MIN_LETTERS and word.lower() in self.lexicon
-
-    def candidates(self, cards: Iterable[Card]) -> tuple[list[str], list[Candidate]]:
-        """The pile's consonant letters (richest first) and the words it can spell.
-
-        One word per skeleton and vowel pattern, richest first.
-        """
-        pile = Pile.of(cards)
-        scores = letter_score()
-        letters = sorted(pile.consonants, key=_rank().__getitem__)
-        have = [pile.consonants[c] for c in letters]
-        need = [0] * len(letters)
-        values = [scores[c] for c in letters]
-        found: list[Candidate] = []
-        visits = 0
-
-        def walk(node: _Node, first: int, value: int) -> None:
-            nonlocal visits
-            visits += 1
-            if visits > WALK_LIMIT:
-                return
-            for vowels, word in node.words:
-                if pile.fits(vowels):
-                    found.append(Candidate(value, word, tuple(need), vowels))
-                    break
-            for i in range(first, len(letters)):
-                if have[i]:
-                    child = node.get(letters[i])
-                    if child is not None:
-                        have[i] -= 1
-                        need[i] += 1
-                        walk(child, i, value + values[i])
-                        need[i] -= 1
-                        have[i] += 1
-
-        walk(_index(self.lexicon), 0, 0)
-        found.sort(key=lambda c: (-c.value, len(c.word), c.word))
-        return letters, found
-
-    def words(self, cards: Iterable[Card]) -> list[str]:
-        """Words the pile can spell (one per skeleton and vowel pattern), richest first."""
-        return [c.word for c in self.candidates(cards)[1]]
 
     def best(self, cards: Iterable[Card]) -> tuple[str, ...]:
         """The disjoint words that keep the most points from scoring (none if none do).
