@@ -369,7 +369,7 @@ def test_refusals_spell_out_line_letters_like_events_do() -> None:
     [
         ((*PLAY, "--players", "9"), ["9", "2", "5"]),
         (("play", "nosuchgame"), ["nosuchgame", "alphabeticell"]),
-        (("play", "consonants"), ["consonants", "alphabeticell"]),
+        (("play", "alphagon"), ["alphagon", "alphabeticell"]),
         ((*PLAY, "--option", "foo=1"), ["foo", "target"]),
         ((*PLAY, "--option", "target=abc"), ["target", "abc", "5", "200"]),
         ((*PLAY, "--option", "target=1"), ["target", "5", "200"]),

@@ -86,19 +86,32 @@ def test_f1_lists_the_keys_and_page_up_walks_history(client) -> None:
 SHORT_GAMES = {
     "alphabeticell": ("--seed", "2", "--players", "2", "--option", "target=5"),
     "letters": ("--seed", "2", "--players", "2"),
+    "consonants": ("--seed", "2", "--players", "3", "--option", "target=20"),
 }
 
 
-@pytest.mark.parametrize("game", SHORT_GAMES)
+#: Games whose shortest game by keys takes minutes: soak tests (--runslow).
+LONG_BY_KEYS = {"consonants"}
+
+
+@pytest.mark.parametrize(
+    "game",
+    [pytest.param(g, marks=pytest.mark.slow) if g in LONG_BY_KEYS else g for g in SHORT_GAMES],
+)
 def test_a_whole_game_by_arrows_and_enter_alone(game: str) -> None:
     pty = PtyClient("play", game, *SHORT_GAMES[game], rows=40)
     try:
-        for _ in range(400):
+        for _ in range(3000):
             pty.wait_for(lambda: pty.eof or pty.at_prompt(), timeout=15, what="prompt or end")
             if pty.eof:
                 break
-            pty.send(RIGHT)
-            pty.wait_for(lambda: not pty.at_prompt(), what="a focused item")
+            # Walk to the first item that can be played now, as a player would.
+            for _ in range(30):
+                pty.send(RIGHT)
+                pty.wait_for(lambda: not pty.at_prompt(), what="a focused item")
+                pty.settle(0.02)
+                if not pty.cursor_line.endswith("cannot be played now."):
+                    break
             pty.send(ENTER)
             pty.settle(0.15)
             if "Quit this game?" in pty.cursor_line:

@@ -8,6 +8,7 @@ are told whose turn it is and see their hidden cards only after a ready step.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -248,7 +249,7 @@ class Table:
         for line in turn.me.turn(turn.view, turn.legal):
             self.say(line, urgent=True)
         notations = [a.notation for a in turn.legal]
-        focus = turn.me.focus(turn.view, turn.legal)
+        focus = self.marked(turn.me.focus(turn.view, turn.legal))
         self.term.review = lambda name: self._said(self.command(name, turn, ""))
         self.term.selection = turn.me.selection(turn.view, turn.legal)
         self.term.pick_label = self.pick_label
@@ -273,6 +274,15 @@ class Table:
         wanted = self.term.selection[1] if self.term.selection else 0
         key = "focus-picked" if chosen else "focus-unpicked"
         return self.words(key, item=item.label, count=count, wanted=wanted)
+
+    def marked(self, focus: Sequence[FocusItem]) -> list[FocusItem]:
+        """Items that cannot be played now say so as they are walked, in every game."""
+        return [
+            item
+            if item.actions or item.pick
+            else dataclasses.replace(item, label=self.words("focus-not-now", item=item.label))
+            for item in focus
+        ]
 
     def show_focus(self, focus: Sequence[FocusItem]) -> None:
         """Give displays the items the keys walk, and follow the keys as they move."""
