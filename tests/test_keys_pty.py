@@ -117,6 +117,6 @@ def test_a_whole_game_by_arrows_and_enter_alone(game: str) -> None:
             if "Quit this game?" in pty.cursor_line:
                 break
         said = "\n".join(pty.screen.transcript())
-        assert re.search(r"(wins|share the win) with \d+ points?\.", said), said[-600:]
+        assert re.search(r"\b(wins?|share the win) with \d+", said), said[-600:]
     finally:
         pty.close()
