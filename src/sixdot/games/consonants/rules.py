@@ -31,6 +31,7 @@ from sixdot.core import (
     Refusal,
     Rng,
     Rules,
+    SeatEvent,
     leaders,
 )
 from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
@@ -198,14 +199,10 @@ class HandStarted(Event):
 
 
 @dataclass(frozen=True)
-class CardsDealt(Event):
+class CardsDealt(SeatEvent):
     """A player's cards, seen only by that player."""
 
-    seat: int
     cards: tuple[Card, ...]
-
-    def visible_to(self, seat: int) -> bool:
-        return seat == self.seat
 
 
 @dataclass(frozen=True)
@@ -220,51 +217,35 @@ class NoPass(Event):
 
 
 @dataclass(frozen=True)
-class CardsPicked(Event):
+class CardsPicked(SeatEvent):
     """Cards chosen to pass so far, told only to the chooser."""
 
-    seat: int
     cards: tuple[Card, ...]
     count: int
     wanted: int
 
-    def visible_to(self, seat: int) -> bool:
-        return seat == self.seat
-
 
 @dataclass(frozen=True)
-class CardUnpicked(Event):
-    seat: int
+class CardUnpicked(SeatEvent):
     card: Card
     count: int
     wanted: int
 
-    def visible_to(self, seat: int) -> bool:
-        return seat == self.seat
-
 
 @dataclass(frozen=True)
-class CardsPassed(Event):
+class CardsPassed(SeatEvent):
     """What a player passed and to whom, told only to that player."""
 
-    seat: int
     to_seat: int
     cards: tuple[Card, ...]
 
-    def visible_to(self, seat: int) -> bool:
-        return seat == self.seat
-
 
 @dataclass(frozen=True)
-class CardsReceived(Event):
+class CardsReceived(SeatEvent):
     """What a player received and from whom, told only to that player."""
 
-    seat: int
     from_seat: int
     cards: tuple[Card, ...]
-
-    def visible_to(self, seat: int) -> bool:
-        return seat == self.seat
 
 
 @dataclass(frozen=True)

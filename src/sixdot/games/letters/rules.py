@@ -34,6 +34,7 @@ from sixdot.core import (
     Refusal,
     Rng,
     Rules,
+    SeatEvent,
     leaders,
 )
 from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
@@ -117,14 +118,10 @@ class RoundStarted(Event):
 
 
 @dataclass(frozen=True)
-class CardsDealt(Event):
+class CardsDealt(SeatEvent):
     """A player's hand, seen only by that player."""
 
-    seat: int
     cards: tuple[Card, ...]
-
-    def visible_to(self, seat: int) -> bool:
-        return seat == self.seat
 
 
 @dataclass(frozen=True)
@@ -142,14 +139,10 @@ class PileDrawn(Event):
 
 
 @dataclass(frozen=True)
-class CardDrawn(Event):
+class CardDrawn(SeatEvent):
     """The card drawn, told only to the player who drew it."""
 
-    seat: int
     card: Card
-
-    def visible_to(self, seat: int) -> bool:
-        return seat == self.seat
 
 
 @dataclass(frozen=True)
