@@ -1,4 +1,5 @@
-"""Letters rules as examples: turns, going out, refusals, scoring, bonuses, reshuffle."""
+"""Letters rules as examples: turns, going out, refusals, scoring, bonuses, reshuffle,
+challenges and the turn cap."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from sixdot.games.letters.rules import (
     RULES,
     BonusTied,
     BonusWon,
+    ChallengesOpened,
     Phase,
     PileReshuffled,
+    RoundCapped,
     RoundEnded,
     State,
+    WordChallenged,
 )
 
 
@@ -21,9 +25,9 @@ def cards(*faces: str) -> tuple:
     return tuple(by_face()[f] for f in faces)
 
 
-def playing(hand: tuple, others: tuple = ()) -> State:
+def playing(hand: tuple, others: tuple = (), **options: object) -> State:
     """Two players, seat 0 to play after drawing, holding `hand`."""
-    state = RULES.new_game(2, seed=1)
+    state = RULES.new_game(2, options, seed=1)
     assert isinstance(state, State)
     return replace(state, turn=0, phase=Phase.PLAY, hands=(hand, others or cards("Q", "Z", "X")))
 
@@ -39,7 +43,7 @@ def test_going_out_fits_multi_letter_cards() -> None:
 
 
 def test_refusals_say_what_is_wrong() -> None:
-    state = playing(cards("C", "A", "T", "Q"))
+    state = playing(cards("C", "A", "T", "Q"), autocheck=True)
     assert state.refusal(0, RULES.parse_action("out COT discard Q")).args["letters"] == "O"
     assert state.refusal(0, RULES.parse_action("out TCA discard Q")).key == "refuse-let-not-a-word"
     assert state.refusal(0, RULES.parse_action("lay CAT discard Q")).key == "refuse-let-lay-when"
@@ -48,15 +52,30 @@ def test_refusals_say_what_is_wrong() -> None:
     assert state.refusal(0, RULES.parse_action("out CAT discard Q")) is None
 
 
-def test_several_ways_are_listed_as_typeable_moves() -> None:
+def test_without_autocheck_any_cards_may_be_laid_after_a_warning() -> None:
+    state = playing(cards("C", "A", "T", "Q"))
+    tca = RULES.parse_action("out TCA discard Q")
+    assert state.refusal(0, tca) is None
+    assert state.caution(0, tca).args["words"] == "TCA"
+    assert state.caution(0, RULES.parse_action("out CAT discard Q")) is None
+    assert state.refusal(0, RULES.parse_action("out CA T discard Q")).key == "refuse-let-short"
+
+
+def test_several_ways_are_asked_about_card_by_card() -> None:
     state = playing(cards("T", "H", "TH", "E", "Q", "E"))
-    refusal = state.refusal(0, RULES.parse_action("out THE THE discard Q"))
-    assert refusal.key == "refuse-let-which"
-    assert "out [T][H][E] [TH][E] discard Q" in refusal.args["ways"]
+    typed = RULES.parse_action("out THE THE discard Q")
+    assert state.refusal(0, typed) is None
+    meant = [a.notation for a in state.interpretations(0, typed)]
+    assert meant == ["out [T][H][E] [TH][E] discard Q", "out [TH][E] [T][H][E] discard Q"]
+    assert all(state.refusal(0, RULES.parse_action(m)) is None for m in meant)
+    # One way only: the typed move stands as it is.
+    once = RULES.parse_action("out THERE AD discard Q")
+    state = playing(cards("TH", "E", "R", "E", "A", "D", "Q"))
+    assert state.interpretations(0, once) == (once,)
 
 
 def test_round_scores_and_tied_bonuses() -> None:
-    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"), autocheck=True)
     state, _ = state.apply(0, RULES.parse_action("out CAT discard Q"))
     state, _ = state.apply(1, RULES.parse_action("take"))
     state, events = state.apply(1, RULES.parse_action("lay DOG discard Q"))
@@ -67,7 +86,7 @@ def test_round_scores_and_tied_bonuses() -> None:
 
 
 def test_bonuses_go_to_a_clear_leader() -> None:
-    state = playing(cards("C", "A", "T", "S", "O", "N", "Q"), cards("Z", "X"))
+    state = playing(cards("C", "A", "T", "S", "O", "N", "Q"), cards("Z", "X"), autocheck=True)
     state, _ = state.apply(0, RULES.parse_action("out CATS ON discard Q"))
     state, _ = state.apply(1, RULES.parse_action("take"))
     state, events = state.apply(1, RULES.parse_action("discard Q"))
@@ -106,3 +125,75 @@ def test_notation_round_trips_and_games_replay() -> None:
         state, _ = state.apply(seat, action)
     again, _ = replay(RULES, 3, None, 5, moves)
     assert again == state and state.round == 8
+
+
+def final_turns(state: State, *moves: str) -> tuple[State, list]:
+    """Seat 0 goes out with the first move; seat 1 takes and plays the second."""
+    events = []
+    for seat, move in ((0, moves[0]), (1, "take"), (1, moves[1])):
+        state, new = state.apply(seat, RULES.parse_action(move))
+        events.extend(new)
+    return state, events
+
+
+def test_challenges_open_after_the_final_turns_from_the_left_of_who_went_out() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+    state, events = final_turns(state, "out CAT discard Q", "lay DOG discard Q")
+    assert isinstance(events[-1], ChallengesOpened) and events[-1].words == 2
+    assert state.phase is Phase.CHALLENGE and state.turn == 1
+    assert [a.notation for a in state.legal_actions(1)] == ["done", "challenge CAT"]
+    assert state.refusal(1, RULES.parse_action("challenge DOG")).key == "refuse-let-no-such-word"
+    state, _ = state.apply(1, RULES.parse_action("done"))
+    assert state.turn == 0 and [a.notation for a in state.legal_actions(0)][1] == "challenge DOG"
+
+
+def test_a_challenge_lost_costs_the_challenger_the_word() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+    state, _ = final_turns(state, "out CAT discard Q", "lay DOG discard Q")
+    state, events = state.apply(1, RULES.parse_action("challenge CAT"))
+    assert events == (WordChallenged(1, 0, "CAT", True, 13),)
+    state, _ = state.apply(1, RULES.parse_action("done"))
+    state, events = state.apply(0, RULES.parse_action("done"))
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert ended.points == (13, 5 + 2 + 6 - 14 - 13)
+
+
+def test_a_challenge_won_turns_the_word_against_its_owner() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "S", "Z"))
+    state, _ = final_turns(state, "out TCA discard Q", "lay DOGS discard Q")
+    state, events = state.apply(1, RULES.parse_action("challenge TCA"))
+    assert events == (WordChallenged(1, 0, "TCA", False, 13),)
+    state, events = state.apply(1, RULES.parse_action("done"))
+    assert state.turn == 0  # DOGS is still open to seat 0
+    state, events = state.apply(0, RULES.parse_action("done"))
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    # TCA is no word: minus 13, and it counts for no bonus; DOGS takes both.
+    assert ended.points == (-13, 5 + 2 + 6 + 3 + 10 + 10 - 14)
+    assert [(e.seat, e.kind) for e in events if isinstance(e, BonusWon)] == [
+        (1, "most-words"),
+        (1, "longest-word"),
+    ]
+
+
+def test_autocheck_skips_challenges() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"), autocheck=True)
+    state, events = final_turns(state, "out CAT discard Q", "lay DOG discard Q")
+    assert not any(isinstance(e, ChallengesOpened) for e in events)
+    assert state.round == 2
+
+
+def test_the_turn_cap_closes_a_round_with_final_turns() -> None:
+    state = RULES.new_game(2, {"turns": 1, "autocheck": True}, seed=3)
+    first = state.to_act()[0]
+    state, _ = state.apply(first, RULES.parse_action("draw"))
+    state, _ = state.apply(first, state.legal_actions(first)[-1])
+    assert not state.capped and state.turn == 1 - first
+    state, _ = state.apply(1 - first, RULES.parse_action("draw"))
+    state, events = state.apply(1 - first, state.legal_actions(1 - first)[-1])
+    assert isinstance(events[-1], RoundCapped) and events[-1].turns == 1
+    assert state.capped and state.turn == first and state.view(first).final
+    # Both now have a final turn; nobody went out.
+    for seat in (first, 1 - first):
+        state, _ = state.apply(seat, RULES.parse_action("draw"))
+        state, _ = state.apply(seat, state.legal_actions(seat)[0])
+    assert state.round == 2

@@ -5,7 +5,8 @@ let-card = { $face }, { $points } { $points ->
    *[other] points
   }
 let-card-short = { $face } { $points }
-let-notation = draw, take, discard CARD, out WORDS discard CARD, lay WORDS discard CARD
+let-notation = draw, take, discard CARD, out WORDS discard CARD, lay WORDS discard CARD, challenge WORD, done
+    .brief = draw, take, discard, out, lay, challenge, done
 
 ## Events
 
@@ -64,6 +65,30 @@ let-cards-left = { $you ->
     [yes] You keep
    *[no] { $player } keeps
   } { $cards }: minus { $value }.
+let-round-capped = Turn cap: { $turns } turns each and nobody out. Everyone has a final turn.
+    .brief = Turn cap: final turns.
+let-challenges-opened = Challenges: { $words ->
+    [one] one word laid.
+   *[other] { $words } words laid.
+  } Challenge any you doubt.
+    .brief = Challenges open.
+let-word-challenged = { $you ->
+    [yes] You challenge
+   *[no] { $player } challenges
+  } { $word }: { $valid ->
+    [yes] a word. { $you ->
+        [yes] You lose
+       *[no] { $player } loses
+      } { $value }.
+   *[no] not a word. { $owner_you ->
+        [yes] You lose
+       *[no] { $owner } loses
+      } { $value }.
+  }
+    .brief = { $word }: { $valid ->
+        [yes] valid, challenger minus { $value }.
+       *[no] invalid, { $owner } minus { $value }.
+      }
 let-bonus-won = { $kind ->
     [most-words] Most words
    *[longest-word] Longest word
@@ -85,6 +110,16 @@ let-round-ended = Round { $round } over.
 let-turn-draw = Your turn.
 let-turn-final-draw = Your final turn: someone went out.
     .brief = Final turn.
+let-turn-capped-draw = Your final turn: the turn cap is reached.
+    .brief = Final turn.
+let-turn-challenge = Challenge a word you doubt: challenge WORD. Type done to accept the rest.
+    .brief = challenge WORD, or done.
+let-open-word = { $word }, { $value } points, { $player_you ->
+    [yes] yours
+   *[no] { $player }'s
+  }.
+let-move-challenge = { $notation }: { $owner }'s, { $value } points
+    .brief = { $notation }: { $value }
 let-turn-draw-or-take = Draw, or take { $card }.
 let-turn-draw-only = Draw: the discard pile is empty.
 let-turn-play = Discard one card, or go out.
@@ -110,14 +145,34 @@ let-table-out = { $player_you ->
     [yes] You went out
    *[no] { $player } went out
   }: final turns.
-let-table-words = { $player_you ->
-    [yes] Your words
-   *[no] { $player }'s words
-  }: { $words }.
+let-table-capped = Turn cap reached: final turns.
+let-table-word = { $word }, { $points } points, { $player_you ->
+    [yes] yours
+   *[no] { $player }'s
+  }{ $checked ->
+    [yes] , challenged: a word.
+    [no] , challenged: not a word.
+   *[none] .
+  } Cards { $cards }.
+    .brief = { $word } { $points }, { $player_you ->
+        [yes] yours
+       *[no] { $player }
+      }{ $checked ->
+        [yes] , valid.
+        [no] , invalid.
+       *[none] .
+      }
 let-table-no-words = No words laid yet.
 let-hand = Your hand: { $cards }.
+let-hand-empty = Your hand is empty until the next deal.
+let-braille-title = Your hand in braille, { $count ->
+    [one] one card
+   *[other] { $count } cards
+  }: each card, its face, then its points.
+    .brief = Braille hand, { $count }:
 let-score-title = Scores after round { $round } of 8:
 let-round = Round { $round } of 8: { $size } cards each.
+help-let-braille = braille: each card in your hand in braille, with its points.
 help-let-discard = discard: the top discard.
 help-let-pile = pile: cards left to draw.
 help-let-round = round: round number and hand size.
@@ -139,4 +194,7 @@ refuse-let-not-enough = not enough cards for { $words } together.
 refuse-let-out-all = to go out, use every card but one: { $cards } left.
 refuse-let-short = { $word } is one card: a word needs two.
 refuse-let-not-a-word = { $word } is not in the dictionary.
-refuse-let-which = several ways to use your cards. Type one: { $ways }.
+refuse-let-not-challenging = challenges come after the round's final turns.
+refuse-let-no-such-word = no open word { $word } to challenge: see words.
+refuse-let-challenging = challenges now: challenge WORD, or done.
+caution-let-not-a-word = not in the dictionary: { $words }. Others may challenge.

@@ -6,8 +6,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sixdot.core import Action
-from sixdot.games.letters.rules import Discard, Lay, Phase, View
+from sixdot.games.letters.cards import deck_entries
+from sixdot.games.letters.rules import Challenge, Discard, Lay, Phase, View
 from sixdot.games.letters.solver import text
+from sixdot.present.braille import entry_cells
 from sixdot.present.focus import FocusItem
 from sixdot.present.presenter import Presenter
 
@@ -36,8 +38,12 @@ class LettersPresenter(Presenter):
     # -- the turn --
 
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
+        if view.phase is Phase.CHALLENGE:
+            return [self.words("let-turn-challenge"), *self.open_lines(view)]
         if view.phase is Phase.DRAW:
-            lead = "let-turn-final-draw" if view.final else "let-turn-draw"
+            lead = "let-turn-draw"
+            if view.final:
+                lead = "let-turn-capped-draw" if view.out_seat is None else "let-turn-final-draw"
             if view.top is None:
                 return [self.words(lead), self.words("let-turn-draw-only")]
             return [self.words(lead), self.words("let-turn-draw-or-take", card=self.card(view.top))]
@@ -57,11 +63,19 @@ class LettersPresenter(Presenter):
         if isinstance(action, Lay):
             points = sum(c.points for word in view.words_of(action) for c in word)
             return self.words("let-move-lay", notation=action.notation, points=points)
+        if isinstance(action, Challenge):
+            word = next(w for w in view.open_words if w.word == action.word)
+            return self.words(
+                "let-move-challenge",
+                notation=action.notation,
+                value=word.value,
+                **self.seat_args("owner", word.owner),
+            )
         return action.notation
 
     def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
         """Before drawing, the two draws; after, the lays offered, then each card to discard."""
-        if view.phase is Phase.DRAW:
+        if view.phase is not Phase.PLAY:
             return super().focus(view, legal)
         items = [
             FocusItem(self.move(a, view), a.notation[:1].upper(), (a,))
@@ -88,17 +102,32 @@ class LettersPresenter(Presenter):
         out.extend(self.pile_lines(view))
         if view.out_seat is not None:
             out.append(self.words("let-table-out", **self.seat_args("player", view.out_seat)))
+        elif view.capped:
+            out.append(self.words("let-table-capped"))
         out.extend(self.word_lines(view))
         return out
 
     def hand(self, view: View) -> list[str]:
+        if not view.hand:
+            return [self.words("let-hand-empty")]
         return [self.words("let-hand", cards=self.valued(view.hand))]
+
+    def braille_lines(self, view: View) -> list[str]:
+        """Each card of the hand, then its braille by the deck's convention: face, then points."""
+        if not view.hand:
+            return [self.words("let-hand-empty")]
+        entries = {e.card: e for e in deck_entries()}
+        out = [self.words("let-braille-title", count=len(view.hand))]
+        for card in view.hand:
+            out.extend((self.card(card), *entry_cells(entries[card])))
+        return out
 
     def score(self, view: View) -> list[str]:
         return [self.words("let-score-title", round=view.round), *self.score_lines(view.totals)]
 
     def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
         return {
+            "braille": lambda view, arg: self.braille_lines(view),
             "discard": lambda view, arg: self.discard_lines(view),
             "pile": lambda view, arg: self.pile_lines(view),
             "round": lambda view, arg: [self.words("let-round", round=view.round, size=view.size)],
@@ -114,16 +143,32 @@ class LettersPresenter(Presenter):
         return [self.words("let-table-pile", left=view.pile)]
 
     def word_lines(self, view: View) -> list[str]:
-        """Each player's words laid this round, or that none are laid yet."""
+        """Each word laid this round: whose, its points, and any challenge's answer."""
+        verdicts = {(v.owner, v.index): v for v in view.verdicts}
         out = []
         for seat, words in enumerate(view.laid):
-            if words:
+            for i, word in enumerate(words):
+                verdict = verdicts.get((seat, i))
                 out.append(
                     self.words(
-                        "let-table-words",
-                        words=", ".join(text(w) for w in words),
-                        count=len(words),
+                        "let-table-word",
+                        word=text(word),
+                        points=sum(c.points for c in word),
+                        cards=self.cards(word),
+                        checked="none" if verdict is None else ("yes" if verdict.valid else "no"),
                         **self.seat_args("player", seat),
                     )
                 )
         return out or [self.words("let-table-no-words")]
+
+    def open_lines(self, view: View) -> list[str]:
+        """The words this seat may still challenge."""
+        return [
+            self.words(
+                "let-open-word",
+                word=w.word,
+                value=w.value,
+                **self.seat_args("player", w.owner),
+            )
+            for w in view.open_words
+        ]

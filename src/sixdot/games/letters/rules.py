@@ -10,8 +10,13 @@ round scores the points of cards in words minus the points of cards left,
 plus 10 for most words and 10 for the longest word (a tie: no bonus).
 Highest total after eight rounds wins.
 
-Every word is checked against the dictionary as it is laid (auto-check), so
-no word is ever challenged.
+Words are not checked as they are laid. After the final turns each player in
+turn may challenge others' words ("Cheater cheater"); the dictionary settles
+it: a valid word costs its challenger the word's points, an invalid one
+counts against its owner. With the option autocheck, words missing from the
+dictionary are refused as they are laid instead, and nobody challenges.
+A house rule caps the turns in a round, so a word list nobody can go out
+with still ends: at the cap every player has one final turn.
 """
 
 from __future__ import annotations
@@ -45,8 +50,10 @@ from sixdot.lexicon import Lexicon
 ROUNDS = 8
 FIRST_HAND = 3
 BONUS = 10
-#: How many ways an ambiguous word list offers before asking to type more.
-WAYS_SHOWN = 4
+#: The house rule's default: turns each player may take in a round before the
+#: round closes with final turns. Bot rounds end well within it; a word list
+#: nobody can go out with would otherwise never end a round.
+TURN_CAP = 40
 
 Word = tuple[Card, ...]
 
@@ -54,6 +61,7 @@ Word = tuple[Card, ...]
 class Phase(Enum):
     DRAW = "draw"
     PLAY = "play"
+    CHALLENGE = "challenge"
     OVER = "over"
 
 
@@ -105,6 +113,26 @@ class Lay(Action):
     def notation(self) -> str:
         verb = "out" if self.out else "lay"
         return f"{verb} {' '.join(self.words)} discard {self.face}"
+
+
+@dataclass(frozen=True)
+class Challenge(Action):
+    """Challenge a word another player laid this round: the dictionary settles it."""
+
+    word: str
+
+    @property
+    def notation(self) -> str:
+        return f"challenge {self.word}"
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """Accept every word still unchallenged."""
+
+    @property
+    def notation(self) -> str:
+        return "done"
 
 
 # --- events ----------------------------------------------------------------
@@ -185,6 +213,29 @@ class NothingLaid(Event):
 class CardsLeft(Event):
     seat: int
     cards: tuple[Card, ...]
+    value: int
+
+
+@dataclass(frozen=True)
+class RoundCapped(Event):
+    """The turn cap was reached with nobody out: everyone has a final turn."""
+
+    turns: int
+
+
+@dataclass(frozen=True)
+class ChallengesOpened(Event):
+    words: int
+
+
+@dataclass(frozen=True)
+class WordChallenged(Event):
+    """A challenge settled: a valid word costs the challenger, an invalid one its owner."""
+
+    seat: int
+    owner_seat: int
+    word: str
+    valid: bool
     value: int
 
 
@@ -277,6 +328,55 @@ def ways(specs: Sequence[str], cards: Sequence[Card], exact: bool) -> list[tuple
 
 
 @dataclass(frozen=True)
+class Verdict:
+    """A settled challenge: the owner's word (its place in their words), challenger, answer."""
+
+    owner: int
+    index: int
+    challenger: int
+    valid: bool
+
+
+@dataclass(frozen=True)
+class OpenWord:
+    """A word laid this round that nobody has challenged yet."""
+
+    owner: int
+    index: int
+    word: str
+    value: int
+
+
+def word_refusal(word: Word, solver: Solver, auto_check: bool) -> Refusal | None:
+    """Why this card sequence may not be laid as a word, or None.
+
+    Without auto-check any two cards may be laid, words or not: the others
+    decide whether to challenge.
+    """
+    if not solver.long_enough(word):
+        return Refusal.of("refuse-let-short", word=text(word))
+    if auto_check and not solver.is_word(word):
+        return Refusal.of("refuse-let-not-a-word", word=text(word))
+    return None
+
+
+def resolve(
+    lay: Lay, rest: tuple[Card, ...], solver: Solver, auto_check: bool
+) -> list[tuple[Word, ...]]:
+    """The different card choices for a lay's typed words that may be laid."""
+    found = ways(lay.words, rest, exact=lay.out)
+    return list(
+        dict.fromkeys(
+            w for w in found if all(word_refusal(x, solver, auto_check) is None for x in w)
+        )
+    )
+
+
+def value(word: Sequence[Card]) -> int:
+    return sum(c.points for c in word)
+
+
+@dataclass(frozen=True)
 class View:
     """What one seat knows: everything but the pile and the other hands."""
 
@@ -292,24 +392,25 @@ class View:
     discards: int
     pile: int
     out_seat: int | None
+    capped: bool
+    turns: int
     laid: tuple[tuple[Word, ...], ...]
+    verdicts: tuple[Verdict, ...]
+    open_words: tuple[OpenWord, ...]
     totals: tuple[int, ...]
     single_cards: bool
+    auto_check: bool
     solver: Solver = field(compare=False, repr=False)
 
     def words_of(self, lay: Lay) -> tuple[Word, ...]:
         """The cards a legal lay of this seat's hand puts in words."""
         rest = _take_out(self.hand, (by_face()[lay.face],))
-        return next(
-            w
-            for w in ways(lay.words, rest, exact=lay.out)
-            if all(self.solver.is_word(word) for word in w)
-        )
+        return resolve(lay, rest, self.solver, self.auto_check)[0]
 
     @property
     def final(self) -> bool:
-        """This seat is on its final turn: someone has gone out."""
-        return self.out_seat is not None
+        """This seat is on its final turn: someone went out, or the turn cap was reached."""
+        return self.out_seat is not None or self.capped
 
 
 def _take_out(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
@@ -336,11 +437,19 @@ class State(GameState):
     discards: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...]
     out_seat: int | None
-    finals: tuple[int, ...]
+    #: Seats still to act after `turn`: final turns, or challengers.
+    queue: tuple[int, ...]
     laid: tuple[tuple[Word, ...], ...]
     left: tuple[tuple[Card, ...], ...]
     scores: tuple[int, ...]
+    auto_check: bool
+    #: Turns each player may take in a round before everyone has a final turn (0: no cap).
+    turn_cap: int
     solver: Solver = field(compare=False, repr=False)
+    #: Turns taken this round before anyone went out.
+    turns: int = 0
+    capped: bool = False
+    verdicts: tuple[Verdict, ...] = ()
 
     # -- the State API --
 
@@ -360,12 +469,17 @@ class State(GameState):
     def winners(self) -> tuple[int, ...]:
         return leaders(self.scores) if self.is_over else ()
 
+    @property
+    def final(self) -> bool:
+        """The round is closing: each turn now is a final turn."""
+        return self.out_seat is not None or self.capped
+
     def to_act(self) -> tuple[int, ...]:
         return () if self.is_over else (self.turn,)
 
     @cached_property
     def _choices(self) -> tuple[Action, ...]:
-        """The finite moves offered: draws, discards, and the solver's best lays.
+        """The finite moves offered: draws, discards, the solver's best lays, challenges.
 
         Any other arrangement of words may still be typed; `refusal` checks it.
         """
@@ -376,8 +490,11 @@ class State(GameState):
             if self.discards:
                 draws.append(Take())
             return tuple(draws)
+        if self.phase is Phase.CHALLENGE:
+            words = dict.fromkeys(w.word for w in self._open_words(self.turn))
+            return (Done(), *(Challenge(w) for w in words))
         hand = self.hands[self.turn]
-        final = self.out_seat is not None
+        final = self.final
         lays = [a for a in self.solver.finals(hand) if (a.out or final) and a.words]
         lays.sort(key=lambda a: (-a.points, -len(a.words)))
         moves: list[Action] = [self._lay_action(a, out=not final) for a in lays]
@@ -410,6 +527,29 @@ class State(GameState):
             return None
         return self._check(seat, action)
 
+    def interpretations(self, seat: int, action: Action) -> tuple[Action, ...]:
+        """Typed words the cards spell in several ways mean one lay per way, card by card."""
+        if not isinstance(action, Lay) or self.refusal(seat, action) is not None:
+            return (action,)
+        choices = self._resolve(action, self._rest(seat, action))
+        if len(choices) < 2:
+            return (action,)
+        return tuple(
+            Lay(tuple(explicit(w) for w in way), action.face, action.out) for way in choices
+        )
+
+    def caution(self, seat: int, action: Action) -> Refusal | None:
+        """Laying a word the dictionary lacks invites a challenge: say so first."""
+        if not isinstance(action, Lay) or self.auto_check:
+            return None
+        if self.refusal(seat, action) is not None:
+            return None
+        words = self._resolve(action, self._rest(seat, action))[0]
+        unknown = [text(w) for w in words if not self.solver.is_word(w)]
+        if unknown:
+            return Refusal.of("caution-let-not-a-word", words=", ".join(unknown))
+        return None
+
     def view(self, seat: int) -> View:
         return View(
             seat=seat,
@@ -424,9 +564,14 @@ class State(GameState):
             discards=len(self.discards),
             pile=len(self.pile),
             out_seat=self.out_seat,
+            capped=self.capped,
+            turns=self.turns,
             laid=self.laid,
+            verdicts=self.verdicts,
+            open_words=tuple(self._open_words(seat)),
             totals=self.scores,
             single_cards=self.solver.single_cards,
+            auto_check=self.auto_check,
             solver=self.solver,
         )
 
@@ -436,6 +581,12 @@ class State(GameState):
     def _check(self, seat: int, action: Action) -> Refusal | None:
         """Why `action`, not among the listed moves, is refused; None for a good lay."""
         hand = self.hands[seat]
+        if isinstance(action, Challenge | Done):
+            if self.phase is not Phase.CHALLENGE:
+                return Refusal.of("refuse-let-not-challenging")
+            return Refusal.of("refuse-let-no-such-word", word=getattr(action, "word", ""))
+        if self.phase is Phase.CHALLENGE:
+            return Refusal.of("refuse-let-challenging")
         if self.phase is Phase.DRAW:
             if isinstance(action, Draw):
                 return Refusal.of("refuse-let-pile-empty")
@@ -453,7 +604,7 @@ class State(GameState):
         return self._explain_lay(action, _take_out(hand, (card,)))
 
     def _explain_lay(self, lay: Lay, rest: tuple[Card, ...]) -> Refusal | None:
-        final = self.out_seat is not None
+        final = self.final
         if lay.out and final:
             return Refusal.of("refuse-let-out-over")
         if not lay.out and not final:
@@ -471,32 +622,32 @@ class State(GameState):
         if lay.out and not ways(lay.words, rest, exact=True):
             left = _take_out(rest, [c for word in found[0] for c in word])
             return Refusal.of("refuse-let-out-all", cards=", ".join(c.face for c in left))
-        choices = self._resolve(lay, rest)
-        if not choices:
-            refusal = self._word_refusal(found[0])
-            assert refusal is not None
-            return refusal
-        if len(choices) > 1:
-            verb = "out" if lay.out else "lay"
-            typed = [
-                f"{verb} {' '.join(explicit(w) for w in way)} discard {lay.face}" for way in choices
-            ]
-            return Refusal.of("refuse-let-which", ways=", ".join(typed[:WAYS_SHOWN]))
+        if not self._resolve(lay, rest):
+            return next(
+                r
+                for word in found[0]
+                if (r := word_refusal(word, self.solver, self.auto_check)) is not None
+            )
         return None
+
+    def _rest(self, seat: int, lay: Lay) -> tuple[Card, ...]:
+        return _take_out(self.hands[seat], (by_face()[lay.face],))
 
     def _resolve(self, lay: Lay, rest: tuple[Card, ...]) -> list[tuple[Word, ...]]:
-        """The different card choices that make the typed words allowed words."""
-        found = ways(lay.words, rest, exact=lay.out)
-        return list(dict.fromkeys(w for w in found if self._word_refusal(w) is None))
+        return resolve(lay, rest, self.solver, self.auto_check)
 
-    def _word_refusal(self, words: tuple[Word, ...]) -> Refusal | None:
-        """Why a chosen word is not allowed (too short, not in the dictionary), or None."""
-        for word in words:
-            if not self.solver.is_word(word):
-                if len(word) < 2:
-                    return Refusal.of("refuse-let-short", word=text(word))
-                return Refusal.of("refuse-let-not-a-word", word=text(word))
-        return None
+    def _open_words(self, seat: int) -> list[OpenWord]:
+        """Words of other players this round that nobody has challenged."""
+        if self.phase is not Phase.CHALLENGE:
+            return []
+        settled = {(v.owner, v.index) for v in self.verdicts}
+        return [
+            OpenWord(owner, i, text(word), value(word))
+            for owner in seats_from((seat + 1) % self.n, self.n)
+            if owner != seat
+            for i, word in enumerate(self.laid[owner])
+            if (owner, i) not in settled
+        ]
 
     def _do(self, seat: int, action: Action) -> tuple[GameState, tuple[Event, ...]]:
         if isinstance(action, Draw):
@@ -506,6 +657,10 @@ class State(GameState):
             hands = _set(self.hands, seat, (*self.hands[seat], card))
             state = replace(self, hands=hands, discards=self.discards[:-1], phase=Phase.PLAY)
             return state, (DiscardTaken(seat, card),)
+        if isinstance(action, Challenge):
+            return self._challenge(seat, action.word)
+        if isinstance(action, Done):
+            return self._next_challenger([])
         assert isinstance(action, Discard | Lay)
         card = by_face()[action.face]
         rest = _take_out(self.hands[seat], (card,))
@@ -539,15 +694,15 @@ class State(GameState):
         out: bool,
     ) -> tuple[State, tuple[Event, ...]]:
         events: list[Event] = []
-        final = self.out_seat is not None
+        final = self.final
         if out:
             events.append(WentOut(seat, len(words)))
-        events.extend(WordLaid(seat, text(w), w, sum(c.points for c in w)) for w in words)
+        events.extend(WordLaid(seat, text(w), w, value(w)) for w in words)
         left = _take_out(rest, [c for w in words for c in w])
         if final and not words:
             events.append(NothingLaid(seat))
         if final and left:
-            events.append(CardsLeft(seat, left, sum(c.points for c in left)))
+            events.append(CardsLeft(seat, left, value(left)))
         events.append(CardDiscarded(seat, card))
         state = replace(
             self,
@@ -556,25 +711,69 @@ class State(GameState):
             laid=_set(self.laid, seat, words) if words else self.laid,
             left=_set(self.left, seat, left) if final else self.left,
         )
+        following = tuple(seats_from((seat + 1) % self.n, self.n))
         if out:
-            others = tuple(seats_from((seat + 1) % self.n, self.n))[: self.n - 1]
-            state = replace(state, out_seat=seat, finals=others[1:])
-            return replace(state, turn=others[0], phase=Phase.DRAW), tuple(events)
+            # Every other player, clockwise, has one final turn.
+            state = replace(state, out_seat=seat)
+            return state._next_final(following[: self.n - 1], events)
         if final:
-            if not self.finals:
-                return state._end_round(events)
-            return replace(
-                state, turn=self.finals[0], finals=self.finals[1:], phase=Phase.DRAW
-            ), tuple(events)
-        return replace(state, turn=(seat + 1) % self.n, phase=Phase.DRAW), tuple(events)
+            return state._next_final(self.queue, events)
+        turns = self.turns + 1
+        if self.turn_cap and turns >= self.turn_cap * self.n:
+            events.append(RoundCapped(self.turn_cap))
+            state = replace(state, capped=True, turns=turns)
+            return state._next_final(following, events)
+        return replace(state, turn=following[0], turns=turns, phase=Phase.DRAW), tuple(events)
+
+    def _next_final(
+        self, queue: tuple[int, ...], events: list[Event]
+    ) -> tuple[State, tuple[Event, ...]]:
+        """The next final turn, or, when all are played, challenges and the score."""
+        if queue:
+            return replace(self, turn=queue[0], queue=queue[1:], phase=Phase.DRAW), tuple(events)
+        laid = sum(map(len, self.laid))
+        if self.auto_check or not laid:
+            return self._end_round(events)
+        events.append(ChallengesOpened(laid))
+        first = (self.dealer if self.out_seat is None else self.out_seat) + 1
+        challengers = tuple(seats_from(first % self.n, self.n))
+        state = replace(self, phase=Phase.CHALLENGE, queue=challengers)
+        return state._next_challenger(events)
+
+    def _next_challenger(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+        """The next seat with a word of someone else's left to challenge, or the score."""
+        queue = self.queue
+        while queue and not self._open_words(queue[0]):
+            queue = queue[1:]
+        if queue:
+            return replace(self, turn=queue[0], queue=queue[1:]), tuple(events)
+        return replace(self, queue=())._end_round(events)
+
+    def _challenge(self, seat: int, word: str) -> tuple[State, tuple[Event, ...]]:
+        """The first open copy of the word clockwise from the challenger is settled."""
+        target = next(w for w in self._open_words(seat) if w.word == word)
+        valid = self.solver.is_word(self.laid[target.owner][target.index])
+        verdict = Verdict(target.owner, target.index, seat, valid)
+        event = WordChallenged(seat, target.owner, word, valid, target.value)
+        return replace(self, verdicts=(*self.verdicts, verdict)), (event,)
 
     def _end_round(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
-        points = [
-            sum(c.points for w in words for c in w) - sum(c.points for c in left)
-            for words, left in zip(self.laid, self.left, strict=True)
-        ]
-        counts = [len(words) for words in self.laid]
-        longest = [max((len(text(w)) for w in words), default=0) for words in self.laid]
+        """Words, cards left, challenges and bonuses; then the next deal or the end."""
+        rejected = {(v.owner, v.index) for v in self.verdicts if not v.valid}
+        points = [-value(left) for left in self.left]
+        counts = [0] * self.n
+        longest = [0] * self.n
+        for seat, words in enumerate(self.laid):
+            for i, word in enumerate(words):
+                if (seat, i) in rejected:
+                    points[seat] -= value(word)  # not allowed: it counts against its owner
+                    continue
+                points[seat] += value(word)
+                counts[seat] += 1
+                longest[seat] = max(longest[seat], len(text(word)))
+        for v in self.verdicts:
+            if v.valid:
+                points[v.challenger] -= value(self.laid[v.owner][v.index])
         for kind, values in (("most-words", counts), ("longest-word", longest)):
             best = leaders(values)
             if len(best) == 1:
@@ -586,7 +785,7 @@ class State(GameState):
         events.append(RoundEnded(self.round, tuple(points), totals))
         state = replace(self, scores=totals)
         if self.round == ROUNDS:
-            done = replace(state, phase=Phase.OVER)
+            done = replace(state, phase=Phase.OVER, queue=())
             events.append(GameEnded(done.winners, totals))
             return done, tuple(events)
         return _deal_round(state, self.round + 1, (self.dealer + 1) % self.n, events)
@@ -619,9 +818,12 @@ def _deal_round(
         discards=(top,),
         hands=tuple(tuple(h) for h in dealt),
         out_seat=None,
-        finals=(),
+        queue=(),
         laid=((),) * n,
         left=((),) * n,
+        turns=0,
+        capped=False,
+        verdicts=(),
     )
     return state, tuple(events)
 
@@ -637,12 +839,25 @@ class LettersRules(Rules):
     min_players = 2
     max_players = 8
     default_players = 3
-    verbs = ("draw", "take", "discard", "out", "lay")
+    verbs = ("draw", "take", "discard", "out", "lay", "challenge", "done")
     options = (
         OptionSpec(
             "single_cards",
             False,
             "a lone multi-letter card such as THE may stand as a word",
+        ),
+        OptionSpec(
+            "autocheck",
+            False,
+            "words not in the dictionary are refused as they are laid, so nobody challenges",
+        ),
+        OptionSpec(
+            "turns",
+            TURN_CAP,
+            "house rule: after this many turns each with nobody out, all have a final turn"
+            " (0: no cap)",
+            0,
+            1000,
         ),
     )
 
@@ -670,23 +885,29 @@ class LettersRules(Rules):
             discards=(),
             hands=((),) * players,
             out_seat=None,
-            finals=(),
+            queue=(),
             laid=((),) * players,
             left=((),) * players,
             scores=(0,) * players,
+            auto_check=bool(options["autocheck"]),
+            turn_cap=int(options["turns"]),
             solver=Solver(self.lexicon, bool(options["single_cards"])),
         )
         return _deal_round(blank, 1, dealer, [])
 
     def parse_action(self, text: str) -> Action:
-        """Read `draw`, `take`, `discard Q`, `out THE READ discard Q`, `lay CAT discard Q`.
+        """Read `draw`, `take`, `discard Q`, `out THE READ discard Q`, `lay CAT discard Q`,
+        `challenge CAT` and `done`.
 
         >>> RULES.parse_action("out the [TH][E] discard qu").notation
         'out THE [TH][E] discard QU'
         """
         words = " ".join(text.strip().upper().split())
-        if words in ("DRAW", "TAKE"):
-            return Draw() if words == "DRAW" else Take()
+        simple = {"DRAW": Draw(), "TAKE": Take(), "DONE": Done()}
+        if words in simple:
+            return simple[words]
+        if m := re.fullmatch(r"CHALLENGE\s+([A-Z]+)", words):
+            return Challenge(m[1])
         if m := _DISCARD.fullmatch(words):
             return Discard(self._face(m[1], text))
         if m := _LAY.fullmatch(words):
@@ -696,7 +917,9 @@ class LettersRules(Rules):
                     self._face(face, text)
             return Lay(specs, self._face(m[3], text), m[1] == "OUT")
         raise NotationError(
-            text, "draw, take, discard CARD, out WORDS discard CARD, lay WORDS discard CARD"
+            text,
+            "draw, take, discard CARD, out WORDS discard CARD, lay WORDS discard CARD,"
+            " challenge WORD, done",
         )
 
     def _face(self, written: str, text: str) -> str:

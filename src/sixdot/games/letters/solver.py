@@ -60,11 +60,13 @@ class Solver:
         self.lexicon = lexicon
         self.single_cards = single_cards
 
+    def long_enough(self, word: Sequence[Card]) -> bool:
+        """Two cards or more; or one multi-letter card, when the option allows it."""
+        return len(word) >= 2 or (self.single_cards and len(word) == 1 and word[0].multi)
+
     def is_word(self, word: Sequence[Card]) -> bool:
         """Whether these cards, in order, make a word allowed on the table."""
-        if len(word) < 2 and not (self.single_cards and len(word) == 1 and word[0].multi):
-            return False
-        return text(word).lower() in self.lexicon
+        return self.long_enough(word) and text(word).lower() in self.lexicon
 
     def words(self, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
         """Every allowed word the cards can spell, each card sequence once."""
