@@ -1,0 +1,314 @@
+"""Alphagon's board, sacks and polygon cards (from the data file) and the geometry.
+
+The polygon is a path of squares. Its geometry lives here, apart from the
+turn-by-turn rules: where the next square is, when the direction must change
+and which way it turns, the no-touching rule, closure, and matching a card's
+silhouette against the last squares of the path.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+from sixdot.decks import DeckEntry, load_deck
+
+Square = tuple[int, int]  # (row, column), both from 0
+COLUMNS = "ABCDEFGHIJKLM"
+
+
+class Direction(Enum):
+    NORTH = "north"
+    EAST = "east"
+    SOUTH = "south"
+    WEST = "west"
+
+    @property
+    def step(self) -> Square:
+        return _STEPS[self]
+
+    @property
+    def perpendicular(self) -> tuple[Direction, Direction]:
+        """The two directions a turn may take, in compass order."""
+        if self in (Direction.NORTH, Direction.SOUTH):
+            return Direction.EAST, Direction.WEST
+        return Direction.NORTH, Direction.SOUTH
+
+    def turned(self, quarters: int) -> Direction:
+        """This direction turned clockwise by `quarters` quarter turns."""
+        order = list(Direction)
+        return order[(order.index(self) + quarters) % 4]
+
+
+_STEPS = {
+    Direction.NORTH: (-1, 0),
+    Direction.EAST: (0, 1),
+    Direction.SOUTH: (1, 0),
+    Direction.WEST: (0, -1),
+}
+
+
+class Mark(Enum):
+    """What a square of the board is printed with."""
+
+    PLAIN = "plain"
+    FLAG = "flag"
+    STAR = "star"
+    CLOUD = "cloud"
+
+
+def ahead(square: Square, direction: Direction) -> Square:
+    dr, dc = direction.step
+    return square[0] + dr, square[1] + dc
+
+
+def neighbours(square: Square) -> tuple[Square, ...]:
+    return tuple(ahead(square, d) for d in Direction)
+
+
+def square_name(square: Square) -> str:
+    """`G7` for the centre: column letter, then row number."""
+    return f"{COLUMNS[square[1]]}{square[0] + 1}"
+
+
+def parse_square(text: str, size: int = 13) -> Square | None:
+    """The square named `G7` (any case), or None if there is no such square."""
+    text = text.strip().upper()
+    if len(text) < 2 or text[0] not in COLUMNS[:size] or not text[1:].isdigit():
+        return None
+    row = int(text[1:]) - 1
+    return (row, COLUMNS.index(text[0])) if 0 <= row < size else None
+
+
+# --- the data file -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A silhouette as runs of squares in the card's own orientation."""
+
+    name: str
+    runs: tuple[tuple[int, Direction], ...]
+
+    @property
+    def size(self) -> int:
+        return sum(count for count, _ in self.runs)
+
+    @property
+    def squares(self) -> frozenset[Square]:
+        """The squares, from (0, 0), with the card as printed."""
+        return self.turned(0)
+
+    def turned(self, quarters: int) -> frozenset[Square]:
+        square = (0, 0)
+        found = set()
+        for i, (count, direction) in enumerate(self.runs):
+            way = direction.turned(quarters)
+            for j in range(count):
+                if i or j:
+                    square = ahead(square, way)
+                found.add(square)
+        return frozenset(found)
+
+    @property
+    def rotations(self) -> tuple[frozenset[Square], ...]:
+        """Each of the four ways the card may be turned, moved to the origin."""
+        return tuple(_normal(self.turned(q)) for q in range(4))
+
+
+def _normal(squares: frozenset[Square] | set[Square]) -> frozenset[Square]:
+    top = min(r for r, _ in squares)
+    left = min(c for _, c in squares)
+    return frozenset((r - top, c - left) for r, c in squares)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A polygon card: four syllables (each also read backwards) and two shapes."""
+
+    number: int
+    syllables: tuple[str, ...]
+    shapes: tuple[Shape, ...]
+
+    @property
+    def all_syllables(self) -> tuple[str, ...]:
+        """Each syllable and its reverse: SA, AS."""
+        return tuple(s for syl in self.syllables for s in (syl, syl[::-1]))
+
+    def __str__(self) -> str:
+        """The printed face: the syllables both ways, then the shapes."""
+        return " ".join((*self.all_syllables, *(s.name for s in self.shapes)))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Everything the data file fixes: board marks, sacks, starting kit, cards."""
+
+    size: int
+    marks: dict[Square, Mark]
+    vowels: tuple[str, ...]
+    consonants: tuple[str, ...]
+    start_vowels: int
+    start_consonants: int
+    start_cards: int
+    start_bonuses: int
+    cards: tuple[Card, ...]
+
+    def mark(self, square: Square) -> Mark:
+        return self.marks.get(square, Mark.PLAIN)
+
+    def on_board(self, square: Square) -> bool:
+        return 0 <= square[0] < self.size and 0 <= square[1] < self.size
+
+    @property
+    def flags(self) -> tuple[Square, ...]:
+        return tuple(sq for sq, m in sorted(self.marks.items()) if m is Mark.FLAG)
+
+    def is_vowel(self, letter: str) -> bool:
+        return letter in self.vowel_set
+
+    @property
+    def vowel_set(self) -> frozenset[str]:
+        return frozenset(self.vowels)
+
+    @property
+    def letters(self) -> Counter[str]:
+        """One player's whole supply of letters."""
+        return Counter(self.vowels) + Counter(self.consonants)
+
+
+def _sack(counts: dict[str, int]) -> tuple[str, ...]:
+    return tuple(letter for letter, n in counts.items() for _ in range(int(n)))
+
+
+@cache
+def layout() -> Layout:
+    """The board and cards from `decks/alphagon.toml`, checked."""
+    data = load_deck("alphagon")
+    board = data["board"]
+    size = int(board["size"])
+    marks: dict[Square, Mark] = {}
+    for key, mark in (("flags", Mark.FLAG), ("stars", Mark.STAR), ("clouds", Mark.CLOUD)):
+        for name in board[key]:
+            square = parse_square(name, size)
+            if square is None or square in marks:
+                raise ValueError(f"Alphagon board file: bad or repeated square {name!r}")
+            marks[square] = mark
+    shapes = {
+        name: Shape(name, tuple((int(n), Direction(way)) for n, way in runs))
+        for name, runs in data["shapes"].items()
+    }
+    cards = tuple(
+        Card(i + 1, tuple(c["syllables"]), tuple(shapes[s] for s in c["shapes"]))
+        for i, c in enumerate(data["cards"])
+    )
+    start = data["start"]
+    return Layout(
+        size=size,
+        marks=marks,
+        vowels=_sack(data["sacks"]["vowels"]),
+        consonants=_sack(data["sacks"]["consonants"]),
+        start_vowels=int(start["vowels"]),
+        start_consonants=int(start["consonants"]),
+        start_cards=int(start["cards"]),
+        start_bonuses=int(start["bonuses"]),
+        cards=cards,
+    )
+
+
+def deck_list() -> list[DeckEntry]:
+    """The polygon cards as `sixdot cards alphagon` lists them (each worth 3 points)."""
+    return [DeckEntry(card, 1, 3) for card in layout().cards]
+
+
+# --- geometry ------------------------------------------------------------------
+
+
+def free(path: tuple[Square, ...], square: Square, size: int) -> bool:
+    """`square` may extend the path: on the board, empty, touching no earlier side.
+
+    A square may touch only the path's last square, and the start when it
+    closes the polygon.
+    """
+    if not (0 <= square[0] < size and 0 <= square[1] < size) or square in path:
+        return False
+    allowed = {path[-1]}
+    if len(path) > 2:
+        allowed.add(path[0])
+    return all(n not in path or n in allowed for n in neighbours(square))
+
+
+def closes(path: tuple[Square, ...], square: Square) -> bool:
+    """Placing on `square` brings the end one square from the start."""
+    return len(path) > 2 and square in neighbours(path[0])
+
+
+class Rule(Enum):
+    """Why a turn went the way it did."""
+
+    TOWARD = "toward"  # four sides or more: toward the start
+    AWAY = "away"  # fewer than four sides: away from the start
+    LEVEL = "level"  # level with the start: toward the farther edge
+    ONLY = "only"  # the rule's way was blocked: the other way
+
+
+def preferred(
+    here: Square, start: Square, heading: Direction, sides: int, size: int
+) -> tuple[Direction, Rule]:
+    """The direction rule: which perpendicular way a side numbered `sides` takes."""
+    first, second = heading.perpendicular
+    axis = 0 if first is Direction.NORTH else 1
+    gap = start[axis] - here[axis]
+    if gap == 0:
+        # Level with the start: the way where the far edge is furthest off.
+        room_first = here[axis] if axis == 0 else size - 1 - here[axis]
+        room_second = size - 1 - here[axis] if axis == 0 else here[axis]
+        return (first if room_first > room_second else second), Rule.LEVEL
+    toward = first if (first.step[axis] > 0) == (gap > 0) else second
+    if sides >= 4:
+        return toward, Rule.TOWARD
+    return (second if toward is first else first), Rule.AWAY
+
+
+@dataclass(frozen=True)
+class Step:
+    """Where the next mark of the polygon goes, and the turn taken to get there."""
+
+    square: Square
+    heading: Direction
+    turned: bool
+    rule: Rule | None
+
+
+def next_step(
+    path: tuple[Square, ...], heading: Direction, must_turn: bool, sides: int, size: int
+) -> Step | None:
+    """The next square: straight on if free, else a turn by the direction rule.
+
+    `sides` counts the sides so far; a turn starts side `sides + 1`. None
+    when neither straight on nor either turn is free: the polygon is stuck.
+    """
+    here = path[-1]
+    if not must_turn:
+        straight = ahead(here, heading)
+        if free(path, straight, size):
+            return Step(straight, heading, False, None)
+    way, rule = preferred(here, path[0], heading, sides + 1, size)
+    square = ahead(here, way)
+    if free(path, square, size):
+        return Step(square, way, True, rule)
+    other = next(d for d in heading.perpendicular if d is not way)
+    square = ahead(here, other)
+    if free(path, square, size):
+        return Step(square, other, True, Rule.ONLY)
+    return None
+
+
+def matches(shape: Shape, path: tuple[Square, ...]) -> bool:
+    """The last squares of the path, as a set, are the silhouette turned some way."""
+    if len(path) < shape.size:
+        return False
+    tail = _normal(set(path[-shape.size :]))
+    return tail in shape.rotations
