@@ -280,17 +280,17 @@ help-non-suit = suit, or suit Moons: the cards of a suit played so far.
 
 refuse-non-bid-first = bidding comes first: bid Some, Most or None.
 refuse-non-bidding-over = bidding is over: everyone has bid this hand.
-refuse-non-call-up-suit = { $suit } is not on the up card { $up }: call one of its suits.
-refuse-non-call-first = call trump first, one of the suits of the up card { $up }.
+refuse-non-call-up-suit = { $suit } is not on the up card: call { $first } or { $second }.
+refuse-non-call-first = call trump first: call { $first } or { $second }.
 refuse-non-no-call = there is no trump to call now: trump is settled.
 refuse-non-unknown = that is not a Nonesuch move: bid, call, lead or play.
 refuse-non-excuse = the Excuse is never played: it is discarded after bidding.
-refuse-non-not-held = you do not hold { $card }. Type hand to hear your cards.
+refuse-non-not-held = you do not hold { $name }: type hand to hear your cards.
 refuse-non-lead-names-suit = you lead this trick: name a suit, as { $example }.
 refuse-non-suit-not-on-card = { $card } has no { $suit }: name one of its own suits.
-refuse-non-trump-not-broken = no trump played yet, so { $card } cannot lead: it has { $trump }. Lead another card.
+refuse-non-trump-not-broken = no trump played yet, so no { $trump } card may lead: lead another.
 refuse-non-not-leading = { $leader_you ->
     [yes] you already led
    *[no] { $leader } led
   } this trick in { $suit }: play a card, as play and its name.
-refuse-non-must-follow = you hold { $suit }, so you must follow it. You may play: { $cards }.
+refuse-non-must-follow = you hold { $suit }, so follow it: { $cards }.

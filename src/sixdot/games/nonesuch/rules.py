@@ -437,9 +437,12 @@ class State(GameState):
         if isinstance(action, MakeBid):
             return Refusal.of("refuse-non-bidding-over")
         if self.phase is Phase.CALL:
+            first, second = self.up.suits
             if isinstance(action, Call):
-                return Refusal.of("refuse-non-call-up-suit", suit=action.suit, up=self.up)
-            return Refusal.of("refuse-non-call-first", up=self.up)
+                return Refusal.of(
+                    "refuse-non-call-up-suit", suit=action.suit, first=first, second=second
+                )
+            return Refusal.of("refuse-non-call-first", first=first, second=second)
         if isinstance(action, Call):
             return Refusal.of("refuse-non-no-call")
         if isinstance(action, Lead | Play):
@@ -451,7 +454,7 @@ class State(GameState):
         if card.is_excuse:
             return Refusal.of("refuse-non-excuse")
         if card not in hand:
-            return Refusal.of("refuse-non-not-held", card=card)
+            return Refusal.of("refuse-non-not-held", name=card.name)
         if self.current is None:
             if isinstance(action, Play):
                 example = Lead(card, card.suits[0]).notation

@@ -1,0 +1,288 @@
+"""Nonesuch in words: card names, every event and refusal in the phrasebook,
+the turn, the arrow keys' items and the review commands."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+
+from sixdot.core import Action, Refusal
+from sixdot.games import get_game
+from sixdot.games.nonesuch import rules as rules_module
+from sixdot.games.nonesuch.cards import SUITS, Card, excuse, find_card
+from sixdot.games.nonesuch.present import NonesuchPresenter
+from sixdot.games.nonesuch.rules import (
+    RULES,
+    Bid,
+    Call,
+    CardPlayed,
+    HandScored,
+    Lead,
+    MakeBid,
+    Phase,
+    Play,
+    State,
+    Trick,
+    TrumpFrom,
+    UpCardTurned,
+)
+from sixdot.present.phrasebook import Phrasebook, Verbosity
+
+MOONS, SUNS, WAVES, LEAVES, WYRMS, KNOTS = SUITS
+NAMES = ["you", "Ana", "Ben"]
+GAME = get_game("nonesuch")
+
+
+def card(name: str) -> Card:
+    found = find_card(name)
+    assert found is not None, name
+    return found
+
+
+def cards(*names: str) -> tuple[Card, ...]:
+    return tuple(sorted(card(n) for n in names))
+
+
+def presenter(verbosity: Verbosity = Verbosity.FULL) -> NonesuchPresenter:
+    return NonesuchPresenter(Phrasebook(verbosity=verbosity), NAMES, 0)
+
+
+def playing(hands: tuple[tuple[Card, ...], ...], trump: object = MOONS) -> State:
+    state = RULES.new_game(3, None, 1)
+    assert isinstance(state, State)
+    return replace(
+        state,
+        phase=Phase.PLAY,
+        hands=hands,
+        up=card("Chance Meeting"),
+        trump=trump,
+        excuse_seat=1,
+        bids=(Bid.SOME, Bid.MOST, Bid.NONE),
+        taken=(1, 2, 0),
+        turn=0,
+        dealer=2,
+    )
+
+
+def test_cards_are_said_by_name_rank_and_suits() -> None:
+    say = presenter()
+    assert say.card(card("Chance Meeting")) == "Chance Meeting, 7 of Moons and Leaves"
+    assert say.card(card("Huntress")) == "Huntress, Crown of Moons"
+    assert say.card(card("Ace of Knots")) == "Ace of Knots"
+    assert say.card(excuse()) == "the Excuse"
+    assert say.cards(cards("Pact", "Ace of Suns")) == "Ace of Suns; Pact, 9 of Moons and Suns"
+    brief = presenter(Verbosity.BRIEF)
+    assert brief.cards(cards("Pact", "Sea")) == "Pact 9 Moons Suns, Sea Crown Waves"
+
+
+def test_the_up_card_says_what_it_means_for_trump() -> None:
+    say = presenter()
+    assert say.event(UpCardTurned(card("Huntress"), TrumpFrom.SUIT, MOONS)) == [
+        "Up card: Huntress, Crown of Moons. Moons are trump."
+    ]
+    assert say.event(UpCardTurned(card("Mill"), TrumpFrom.CHOICE, None)) == [
+        "Up card: Mill, 8 of Waves and Leaves. Trump will be Waves or Leaves:"
+        " the Excuse holder calls it after bidding."
+    ]
+    assert say.event(UpCardTurned(excuse(), TrumpFrom.NONE, None)) == [
+        "Up card: the Excuse. No trump this hand."
+    ]
+
+
+def test_plays_say_when_a_card_is_a_trump_or_off_suit() -> None:
+    say = presenter()
+    lunatic = card("Lunatic")
+    assert say.event(CardPlayed(1, lunatic, WAVES, True, True)) == [
+        "Ana follows with a trump: Lunatic, 6 of Moons and Waves."
+    ]
+    assert say.event(CardPlayed(1, lunatic, SUNS, False, True)) == [
+        "Ana trumps, no Suns: Lunatic, 6 of Moons and Waves."
+    ]
+    assert say.event(CardPlayed(0, lunatic, SUNS, False, False)) == [
+        "You have no Suns: Lunatic, 6 of Moons and Waves."
+    ]
+    assert say.event(CardPlayed(2, lunatic, WAVES, True, False)) == [
+        "Ben plays Lunatic, 6 of Moons and Waves."
+    ]
+
+
+def test_hand_scores_say_each_bid_its_tricks_and_the_totals() -> None:
+    event = HandScored(3, (Bid.SOME, Bid.MOST, Bid.NONE), (2, 5, 5), (2, -1, -5), (9, 30, 0))
+    assert presenter().event(event) == [
+        "Hand 3 scored. Highest total first:",
+        "Ana: bid Most, took 5, failed: -1 this hand, 30 in all.",
+        "You: bid Some, took 2, made: 2 this hand, 9 in all.",
+        "Ben: bid None, took 5, failed: -5 this hand, 0 in all.",
+    ]
+
+
+# -- every event and every refusal has its words ----------------------------
+
+
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_every_event_of_whole_games_is_worded(verbosity: Verbosity) -> None:
+    """Random games at three and four players say every kind of event."""
+    kinds = {
+        cls
+        for cls in vars(rules_module).values()
+        if isinstance(cls, type)
+        and cls.__module__ == rules_module.__name__
+        and issubclass(cls, rules_module.Event)
+    }
+    seen: set[type] = set()
+    words = Phrasebook(verbosity=verbosity)
+    for seed in range(6):
+        players = 3 + seed % 2
+        say = [GAME.presenter(words, ["you", "Ana", "Ben", "Cleo"], s) for s in range(players)]
+        rng = random.Random(seed)
+        state, events = RULES.begin(players, {"target": 25}, seed)
+        while True:
+            for event in events:
+                seen.add(type(event))
+                for seat in range(players):
+                    if event.visible_to(seat):
+                        assert all(say[seat].event(event))
+            if state.is_over:
+                break
+            seat = state.to_act()[0]
+            state, events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert seen == kinds
+
+
+@dataclass(frozen=True)
+class Shrug(Action):
+    """Not a Nonesuch move at all."""
+
+    @property
+    def notation(self) -> str:
+        return "shrug"
+
+
+def refusals() -> dict[str, Refusal]:
+    """One real refusal of each kind, from states where it happens."""
+    bidding = RULES.new_game(3, None, 1)
+    assert isinstance(bidding, State)
+    bidder = bidding.to_act()[0]
+    calling = replace(bidding, phase=Phase.CALL, up=card("Mill"), turn=0)
+    lead = playing((cards("Pact", "Mill", "Sea"), cards("Forest"), cards("End")))
+    led, _ = lead.apply(0, Lead(card("Mill"), WAVES))
+    cases = {
+        "refuse-non-bid-first": (bidding, bidder, Play(card("Mill"))),
+        "refuse-non-bidding-over": (lead, 0, MakeBid(Bid.SOME)),
+        "refuse-non-call-up-suit": (calling, 0, Call(SUNS)),
+        "refuse-non-call-first": (calling, 0, Play(card("Mill"))),
+        "refuse-non-no-call": (lead, 0, Call(MOONS)),
+        "refuse-non-unknown": (lead, 0, Shrug()),
+        "refuse-non-excuse": (lead, 0, Play(excuse())),
+        "refuse-non-not-held": (lead, 0, Lead(card("Forest"), MOONS)),
+        "refuse-non-lead-names-suit": (lead, 0, Play(card("Mill"))),
+        "refuse-non-suit-not-on-card": (lead, 0, Lead(card("Mill"), MOONS)),
+        "refuse-non-trump-not-broken": (lead, 0, Lead(card("Pact"), SUNS)),
+        "refuse-non-not-leading": (led, 1, Lead(card("Forest"), LEAVES)),
+    }
+    found = {}
+    for key, (state, seat, action) in cases.items():
+        refusal = state.refusal(seat, action)
+        assert refusal is not None and refusal.key == key, key
+        found[key] = refusal
+    following = playing((cards("Mill"), cards("Sea", "Forest"), cards("End")))
+    following, _ = following.apply(0, Lead(card("Mill"), WAVES))
+    refusal = following.refusal(1, Play(card("Forest")))
+    assert refusal is not None
+    found[refusal.key] = refusal
+    return found
+
+
+def test_every_refusal_in_the_rules_is_reached_and_worded() -> None:
+    source = Path(rules_module.__file__).read_text(encoding="utf-8")
+    keys = set(re.findall(r'Refusal\.of\(\s*"([a-z-]+)"', source))
+    found = refusals()
+    assert set(found) == keys
+    for verbosity in Verbosity:
+        say = presenter(verbosity)
+        for refusal in found.values():
+            line = say.refusal(refusal)
+            assert line.startswith("Refused: ") and len(line) <= 80, line
+
+
+def test_refusals_say_what_would_be_accepted() -> None:
+    say = presenter()
+    found = refusals()
+    assert say.refusal(found["refuse-non-must-follow"]) == (
+        "Refused: you hold Waves, so follow it: Sea, Crown of Waves."
+    )
+    assert "lead Mill as Waves" in say.refusal(found["refuse-non-lead-names-suit"])
+    other = NonesuchPresenter(Phrasebook(), ["Ana", "Ben", "Cleo"], 1)
+    assert other.refusal(found["refuse-non-not-leading"]) == (
+        "Refused: Ana led this trick in Waves: play a card, as play and its name."
+    )
+
+
+# -- the turn, the keys and the review commands -----------------------------
+
+
+def test_the_lead_turn_explains_the_trump_rule_and_lists_the_cards() -> None:
+    state = playing((cards("Pact", "Mill"), cards("Forest"), cards("End")))
+    lines = presenter().turn(state.view(0), state.legal_actions(0))
+    assert lines == [
+        "Trump: Moons. No trump played yet: none may be led.",
+        "Your lead, trick 1: no trump played yet, so no Moons card.",
+        "Your only play: Mill, 8 of Waves and Leaves.",
+    ]
+
+
+def test_the_keys_walk_the_hand_and_a_number_card_led_offers_both_suits() -> None:
+    state = playing((cards("Pact", "Mill", "Sea"), cards("Forest"), cards("End")))
+    items = presenter().focus(state.view(0), state.legal_actions(0))
+    assert [item.label for item in items] == [
+        "Mill, 8 of Waves and Leaves",
+        "Pact, 9 of Moons and Suns",
+        "Sea, Crown of Waves",
+    ]
+    assert items[0].actions == (Lead(card("Mill"), WAVES), Lead(card("Mill"), LEAVES))
+    assert items[1].actions == ()  # a trump may not lead yet
+    assert items[2].actions == (Lead(card("Sea"), WAVES),)
+
+
+def test_review_commands_answer_from_the_view() -> None:
+    state = playing((cards("Pact", "Sea"), cards("Forest", "End"), cards("Mill", "Cave")))
+    last = Trick(1, 1, LEAVES, ((1, card("Origin")), (2, card("Savage")), (0, card("Sailor"))), 0)
+    state = replace(state, tricks=(last,), turn=1)
+    state, _ = state.apply(1, Lead(card("End"), LEAVES))
+    state, _ = state.apply(2, Play(card("Mill")))
+    commands = presenter().commands()
+    view = state.view(0)
+    assert commands["trump"](view, "") == ["Trump: Moons. No trump played yet: none may be led."]
+    assert commands["bids"](view, "") == [
+        "You: bid Some, 1 trick, needs 1.",
+        "Ana: bid Most, 2 tricks, needs 6.",
+        "Ben: bid None, 0 tricks.",
+    ]
+    assert commands["trick"](view, "") == [
+        "Trick 2, Leaves led: Ana: End, Crown of Leaves; Ben: Mill, 8 of Waves and Leaves."
+        " Ana is winning."
+    ]
+    assert commands["previous"](view, "") == [
+        "Trick 1, yours, Leaves led: Ana: Origin, 2 of Waves and Leaves;"
+        " Ben: Savage, 3 of Leaves and Wyrms; you: Sailor, 4 of Waves and Leaves."
+    ]
+    # Leaves: Origin, Savage, Sailor, End and Mill played; Chance Meeting is the up card.
+    assert commands["suit"](view, "le") == [
+        "Leaves: 5 played, 4 unseen, 0 in your hand. Played: Origin, 2 of Waves and Leaves;"
+        " Savage, 3 of Leaves and Wyrms; Sailor, 4 of Waves and Leaves;"
+        " End, Crown of Leaves; Mill, 8 of Waves and Leaves."
+    ]
+    assert len(commands["suit"](view, "")) == 6
+    assert commands["suit"](view, "hearts") == [
+        'No suit "hearts". Suits: Moons, Suns, Waves, Leaves, Wyrms and Knots.'
+    ]
+
+
+def test_every_review_command_has_help() -> None:
+    words = Phrasebook()
+    for name in presenter().commands():
+        assert words.has(f"help-non-{name}")
