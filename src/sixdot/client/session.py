@@ -276,10 +276,13 @@ class Table:
         return self.words(key, item=item.label, count=count, wanted=wanted)
 
     def marked(self, focus: Sequence[FocusItem]) -> list[FocusItem]:
-        """Items that cannot be played now say so as they are walked, in every game."""
+        """Items that cannot be played now say so as they are walked, in every game.
+
+        Board squares (`at`) are there to be explored, so they are left as they are.
+        """
         return [
             item
-            if item.actions or item.pick
+            if item.actions or item.pick or item.at is not None
             else dataclasses.replace(item, label=self.words("focus-not-now", item=item.label))
             for item in focus
         ]

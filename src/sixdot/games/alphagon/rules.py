@@ -55,6 +55,8 @@ from sixdot.lexicon import Lexicon
 #: Goal scores by number of players.
 GOALS = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
 MAX_SIDES = 10
+#: The longest word that may be built or named (a house rule that keeps lines short).
+MAX_WORD = 15
 FIND_POINTS = 3
 #: How many dictionary words a listed answer, declaration or reply offers.
 OFFERED = 3
@@ -215,7 +217,7 @@ class GameSetUp(Event):
 
 @dataclass(frozen=True)
 class RackDealt(SeatEvent):
-    letters: str
+    letters: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -260,7 +262,7 @@ class DirectionChanged(Event):
 
 @dataclass(frozen=True)
 class RackRefilled(SeatEvent):
-    letters: str
+    letters: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -622,9 +624,10 @@ class State(GameState):
         moves: list[Action] = []
         used = self.used
         if not self.placed:
-            if self.steps(1):
+            room = MAX_WORD - len(self.letters)
+            if room > 0 and self.steps(1):
                 moves += [Place((letter,)) for letter in distinct]
-                if self.bonuses[seat] and len(rack) > 1 and self.steps(2):
+                if self.bonuses[seat] and len(rack) > 1 and room > 1 and self.steps(2):
                     moves += [
                         Place((a, b))
                         for a in distinct
@@ -679,7 +682,7 @@ class State(GameState):
     def _declarations(self) -> list[Action]:
         """A few declarations the dictionary allows (any other may be typed)."""
         prefix = self.letters.lower()
-        found = lex.first(self.lexicon, prefix, lambda w: len(w) > len(prefix), OFFERED)
+        found = lex.first(self.lexicon, prefix, lambda w: len(prefix) < len(w) <= MAX_WORD, OFFERED)
         return [Declare((w.upper(),)) for w in found]
 
     def _replies(self) -> tuple[Action, ...]:
@@ -687,10 +690,12 @@ class State(GameState):
         assert claim is not None
         prefix = claim.letters
         if claim.kind == "doubt":
-            found = lex.first(self.lexicon, prefix, lambda w: True, OFFERED)
+            found = lex.first(self.lexicon, prefix, lambda w: len(w) <= MAX_WORD, OFFERED)
             return (*(Answer((w.upper(),)) for w in found), CONCEDE)
         stem = lex.stem_of(claim.words)
-        against = lex.first(self.lexicon, prefix, lambda w: not w.startswith(stem), OFFERED)
+        against = lex.first(
+            self.lexicon, prefix, lambda w: not w.startswith(stem) and len(w) <= MAX_WORD, OFFERED
+        )
         shorter = lex.first(self.lexicon, prefix, lambda w: len(w) < len(claim.best), OFFERED)
         return (
             ACCEPT,
@@ -779,6 +784,8 @@ class State(GameState):
             left.remove(letter)
         if len(action.letters) == 2 and not self.bonuses[self.turn]:
             return Refusal.of("refuse-agn-two-bonus")
+        if len(self.letters) + len(action.letters) > MAX_WORD:
+            return Refusal.of("refuse-agn-word-full", most=MAX_WORD)
         return Refusal.of("refuse-agn-no-room", count=len(action.letters))
 
     def _check_find(self, action: FindSyllable | FindShape) -> Refusal | None:
@@ -815,6 +822,8 @@ class State(GameState):
             return Refusal.of("refuse-agn-word-start", word=word, letters=prefix.upper())
         if len(word) < lex.MIN_WORD:
             return Refusal.of("refuse-agn-word-short", word=word)
+        if len(word) > MAX_WORD:
+            return Refusal.of("refuse-agn-word-full", most=MAX_WORD)
         if word.lower() not in self.lexicon:
             return Refusal.of("refuse-agn-not-a-word", word=word)
         return None
@@ -1053,7 +1062,7 @@ class State(GameState):
             got, state = state._draw(seat, self.layout.is_vowel(letter))
             drawn += got
         if drawn:
-            events.append(RackRefilled(seat, "".join(drawn)))
+            events.append(RackRefilled(seat, tuple(drawn)))
         return state
 
     def _draw(self, seat: int, vowel: bool) -> tuple[list[str], State]:
@@ -1159,7 +1168,7 @@ class State(GameState):
             got, state = self._draw(seat, vowels < kit.start_vowels)
             if got:
                 events.append(LongWordReward(seat, "letter"))
-                events.append(RackRefilled(seat, "".join(got)))
+                events.append(RackRefilled(seat, tuple(got)))
             return state
         return self
 
@@ -1327,7 +1336,7 @@ class AlphagonRules(Rules):
                 for _ in range(count):
                     got, state = state._draw(seat, vowel)
                     drawn += got
-            events.append(RackDealt(seat, "".join(drawn)))
+            events.append(RackDealt(seat, tuple(drawn)))
             events.append(CardsDealt(seat, tuple(kit.cards[i - 1] for i in hands[seat])))
         events.append(TurnBegan(first))
         return state, tuple(events)

@@ -1,0 +1,318 @@
+# Alphagon phrasebook, English.
+
+agn-notation = start SQUARE DIRECTION LETTER, place LETTER, place LETTER LETTER, change LETTER, give LETTER, syllable XY, shape NAME, close, end, pass, doubt, suspend, declare WORD, answer WORD, concede, accept, contradict WORD, correct WORD, lose LETTER
+    .brief = start, place, change, give, syllable, shape, close, end, pass, doubt, suspend, declare
+agn-card = card { $number }: { $syllables }; { $shapes }
+agn-shape = { $name }, { $kind ->
+    [I] line
+   *[other] { $kind }
+  } of { $size } squares: { $runs }
+agn-run = { $count } { $direction }
+agn-then = { $first } then { $rest }
+
+## Squares
+
+agn-square = { $name }, { $content }
+agn-square-empty = { $mark ->
+    [flag] flag
+    [star] star
+    [cloud] cloud
+   *[plain] empty
+  }
+agn-square-letter = letter { $letter }, { $owner_you ->
+    [yes] yours
+   *[no] { $owner }'s
+  }{ $mark ->
+    [star] , on a star
+    [cloud] , on a cloud
+   *[other] {""}
+  }
+agn-square-plus = plus, { $start ->
+    [yes] the start,
+   *[no] {""}
+  } { $owner_you ->
+    [yes] yours
+   *[no] { $owner }'s
+  }
+agn-square-next = { $square }, next
+agn-edge = Edge: nothing further { $direction }.
+
+## Events
+
+agn-game-set-up = Alphagon: goal { $goal } points. { $first_you ->
+    [yes] You start.
+   *[no] { $first } starts.
+  }
+    .brief = Goal { $goal }. { $first_you ->
+        [yes] You start.
+       *[no] { $first } starts.
+      }
+agn-rack-dealt = Your letters: { $letters }.
+    .brief = Letters: { $letters }.
+agn-cards-dealt = Your cards: { $cards }.
+    .brief = Cards: { $cards }.
+agn-turn-began = { $you ->
+    [yes] Your turn.
+   *[no] { $player }'s turn.
+  }
+agn-polygon-started = { $you ->
+    [yes] You start
+   *[no] { $player } starts
+  } the polygon: plus on { $square }, heading { $direction }.
+    .brief = Start { $square }, { $direction }.
+agn-letter-placed = { $letter } on { $square }, { $you ->
+    [yes] yours
+   *[no] { $player }'s
+  }: word { $word }.
+    .brief = { $letter } on { $square }: { $word }.
+agn-two-letters = { $you ->
+    [yes] You spend
+   *[no] { $player } spends
+  } a bonus to place two letters, { $bonuses } left.
+    .brief = Two letters for a bonus.
+agn-direction-changed = Turn { $direction } at { $square }: { $why ->
+    [plus] after the plus,
+    [edge] the board edge,
+   *[touch] the polygon would touch itself,
+  } { $rule ->
+    [toward] toward the start, 4 sides or more.
+    [away] away from the start, under 4 sides.
+    [level] level with the start, the farther edge.
+   *[only] the only free way.
+  } Side { $side }.
+    .brief = Turn { $direction }, side { $side }.
+agn-rack-refilled = You draw { $letters }.
+agn-star-reached = Star: { $you ->
+    [yes] you gain
+   *[no] { $player } gains
+  } a bonus, { $bonuses } now.
+agn-cloud-reached = Cloud: { $paid ->
+    [yes] { $you ->
+        [yes] you lose
+       *[no] { $player } loses
+      } a bonus, { $bonuses } left.
+   *[no] { $you ->
+        [yes] you have
+       *[no] { $player } has
+      } no bonus, so loses a letter.
+  }
+agn-letter-changed = { $you ->
+    [yes] You change
+   *[no] { $player } changes
+  } a letter{ $paid ->
+    [yes] {""} for a bonus, { $bonuses } left.
+   *[no] .
+  }
+agn-letter-exchanged = Changed: { $old } for { $new }.
+agn-letter-given-up = { $you ->
+    [yes] You give
+   *[no] { $player } gives
+  } up { $letter } for a bonus, { $bonuses } now.
+    .brief = { $letter } given up for a bonus.
+agn-syllable-found = Syllable { $syllable }: { $you ->
+    [yes] you score
+   *[no] { $player } scores
+  } { $gain }, { $total } in all, card { $card }.
+agn-shape-found = Shape { $shape }: { $you ->
+    [yes] you score
+   *[no] { $player } scores
+  } { $gain }, { $total } in all, card { $card }.
+agn-card-exchanged = Card { $card } goes under the deck; { $you ->
+    [yes] you take
+   *[no] { $player } takes
+  } a new one.
+    .brief = Card { $card } exchanged.
+agn-card-drawn = New card: { $card }.
+agn-word-closed = Closed: { $word }, { $length } letters. { $you ->
+    [yes] You score
+   *[no] { $player } scores
+  } { $gain }, { $total } in all.
+    .brief = { $word } closed: { $gain } to { $you ->
+        [yes] you
+       *[no] { $player }
+      }, { $total }.
+agn-long-word-reward = Long word: { $you ->
+    [yes] you gain
+   *[no] { $player } gains
+  } { $kind ->
+    [bonus] a bonus.
+   *[letter] a letter.
+  }
+agn-plus-placed = Plus on { $square }: side { $side } ends, a new word starts.
+    .brief = Plus on { $square }.
+agn-word-suspended = Suspended: { $letters }. { $you ->
+    [yes] You end
+   *[no] { $player } ends
+  } the word with a plus.
+    .brief = { $letters } suspended.
+agn-passed = { $you ->
+    [yes] You pass
+   *[no] { $player } passes
+  }{ $paid ->
+    [yes] , paying a bonus, { $bonuses } left.
+   *[no] {""} with no bonus: a letter is lost.
+  }
+    .brief = { $you ->
+        [yes] You pass.
+       *[no] { $player } passes.
+      }
+agn-doubted = Doubt: { $you ->
+    [yes] you doubt
+   *[no] { $player } doubts
+  } { $letters }. { $placer_you ->
+    [yes] You must
+   *[no] { $placer } must
+  } name the word.
+agn-doubt-answered = Word stated: { $word }, by { $you ->
+    [yes] you.
+   *[no] { $player }.
+  } The doubt fails.
+agn-doubt-conceded = No word: { $you ->
+    [yes] you have
+   *[no] { $player } has
+  } no word for { $letters }. The doubt stands.
+agn-declared = Declared: { $words } from { $letters }, by { $you ->
+    [yes] you.
+   *[no] { $player }.
+  } Others may contradict.
+    .brief = Declared { $words }.
+agn-declaration-accepted = { $you ->
+    [yes] You accept
+   *[no] { $player } accepts
+  } the declaration.
+    .brief = { $player } accepts.
+agn-contradicted = Contradicted: { $word }, by { $you ->
+    [yes] you.
+   *[no] { $player }.
+  } { $declarer_you ->
+    [yes] Your
+   *[no] { $declarer }'s
+  } declaration fails.
+agn-corrected = Corrected: { $word }, { $length } letters, by { $you ->
+    [yes] you.
+   *[no] { $player }.
+  }
+agn-penalized = Penalty: { $you ->
+    [yes] you lose
+   *[no] { $player } loses
+  } a letter, { $why ->
+    [doubt] for a wrong doubt.
+    [bluff] for a word that was not there.
+   *[contradicted] for a contradicted declaration.
+  }
+agn-letter-lost = { $you ->
+    [yes] You lose
+   *[no] { $player } loses
+  } the letter { $letter }.
+agn-nothing-to-lose = { $you ->
+    [yes] You have
+   *[no] { $player } has
+  } no letter to lose.
+agn-game-stopped = Game over: { $why ->
+    [goal] the goal score is reached.
+    [closed] the polygon is closed.
+    [sides] the polygon has its 10 sides.
+    [letters] nobody has letters left.
+   *[stuck] the polygon cannot go on.
+  } { $sides } sides.
+    .brief = Over: { $why }.
+
+## The turn and review
+
+agn-turn-first = Your first play: a plus on a flag, a letter beside it. Flags: { $flags }.
+    .brief = First play. Flags: { $flags }.
+agn-turn = { $you ->
+    [yes] Your turn.
+   *[no] { $player }'s turn.
+  }
+agn-turn-before = Place a letter, or pass, doubt or declare. Bonuses: { $bonuses }.
+    .brief = Place, pass, doubt or declare.
+agn-turn-after = Placed: close, change, find, give up, or end.
+    .brief = Close, change, find or end.
+agn-turn-lose = Choose a letter to lose.
+agn-turn-answer = Doubt: { $you ->
+    [yes] you doubt
+   *[no] { $player } doubts
+  } { $letters }. Answer WORD, or concede.
+agn-turn-reply = Declared: { $words } from { $letters }. Accept, contradict WORD or correct WORD.
+    .brief = Accept, contradict or correct { $words }.
+agn-rack = Rack: { $letters }, { $count } letters; { $bonuses } { $bonuses ->
+    [one] bonus
+   *[other] bonuses
+  }.
+agn-word = Word { $letters }: { $count } letters, { $direction } from { $square }.
+agn-word-empty = Word: none yet, the next letter starts one.
+agn-word-none-yet = Board empty: the first play starts the polygon.
+agn-next = Next: { $square }{ $turned ->
+    [yes] , turning { $direction }.
+   *[no] , heading { $direction }.
+  }
+agn-next-none = Next: no free square.
+agn-sides = Sides: { $count }.
+agn-side = Side { $number }: { $square }, { $direction }, { $length } squares, { $held }.
+agn-where = Start { $start }: { $rows } { $vertical }, { $columns } { $horizontal } from { $end }.
+agn-cards-none = No polygon cards.
+agn-table-player = { $you ->
+    [yes] You
+   *[no] { $player }
+  }: { $score } points, { $letters } letters, { $bonuses } { $bonuses ->
+    [one] bonus.
+   *[other] bonuses.
+  }
+agn-move-place = { $notation }, on { $square }
+agn-go-bad = No square "{ $text }": type a column A to M and a row 1 to 13, like G7.
+
+## Help
+
+help-agn-go = go SQUARE: move the board cursor, like go G7.
+help-agn-north = north: move the board cursor one square north.
+help-agn-south = south: move the board cursor one square south.
+help-agn-east = east: move the board cursor one square east.
+help-agn-west = west: move the board cursor one square west.
+help-agn-here = here: the square under the board cursor.
+help-agn-word = word: the word under construction, direction and start.
+help-agn-sides = sides: the polygon side by side.
+help-agn-where = where: from the end of the polygon back to the start.
+help-agn-rack = rack: your letters and bonuses.
+help-agn-cards = cards: your polygon cards, syllables and shapes.
+
+## Refusals
+
+refuse-agn-not-now = { $move } is not a move you can make now. Type moves.
+refuse-agn-no-letter = you have no { $letter } in your rack.
+refuse-agn-must-lose = first choose a letter to lose: lose LETTER.
+refuse-agn-no-claim = nobody has doubted or declared: there is nothing to answer.
+refuse-agn-start-first = the first play comes first: start SQUARE DIRECTION LETTER.
+refuse-agn-started = the polygon is already started: place a letter.
+refuse-agn-not-flag = { $square } is not a flag. Flags: { $flags }.
+refuse-agn-off-board = from { $square } that way leaves the board: pick another direction.
+refuse-agn-no-loss = no letter is owed now.
+refuse-agn-gave = you have already given up a letter this turn.
+refuse-agn-changed = you have already changed a letter this turn.
+refuse-agn-change-bonus = a change before placing costs a bonus, and you have none.
+refuse-agn-placed = you have placed already this turn: close, change, find, give or end.
+refuse-agn-too-many = place one letter, or two for a bonus.
+refuse-agn-two-bonus = two letters cost a bonus, and you have none: place one.
+refuse-agn-no-room = no room for { $count } { $count ->
+    [one] letter
+   *[other] letters
+  } on the polygon now.
+refuse-agn-found = you have already found a { $kind } this turn.
+refuse-agn-no-syllable = none of your cards has { $syllable }. Type cards.
+refuse-agn-syllable-absent = { $syllable } is not in the word { $word }.
+refuse-agn-no-shape = none of your cards has the shape { $shape }. Type cards.
+refuse-agn-shape-absent = the last squares of the polygon are not shape { $shape }.
+refuse-agn-declare-short = a declaration needs 3 letters on the board; the word is { $letters }.
+refuse-agn-declare-longer = { $word } must be longer than { $letters }.
+refuse-agn-word-start = { $word } does not start with { $letters }.
+refuse-agn-word-short = { $word } is too short: a word needs 4 letters or more.
+refuse-agn-word-full = words here have at most { $most } letters.
+refuse-agn-not-a-word = { $word } is not in the dictionary.
+refuse-agn-answer-doubt = { $letters } is doubted: answer WORD, or concede.
+refuse-agn-answer-declare = { $words } is declared: accept, contradict WORD or correct WORD.
+refuse-agn-same-stem = { $word } starts like { $words }: that is no contradiction.
+refuse-agn-not-shorter = { $word } is not shorter than { $best }.
+refuse-agn-close-place = you close a word after placing its last letter.
+refuse-agn-end-place = place a letter first, or pass.
+refuse-agn-doubt-whom = nobody else placed the last letter: there is nothing to doubt.
+refuse-agn-suspend = suspending needs { $needed } passes in a row; there are { $passes }.

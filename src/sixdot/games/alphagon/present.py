@@ -1,0 +1,315 @@
+"""Alphagon in words: a board explored square by square, never drawn.
+
+The arrow keys walk the 13 by 13 board as a grid of focus items, starting on
+the square where the next letter goes; typed commands move the same cursor
+(`go G7`, `north`) and review the polygon (`word`, `sides`, `where`, `rack`,
+`cards`). Each square is said as its name and content: "G7, star",
+"D4, letter R, Ana's".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sixdot.core import Action
+from sixdot.games.alphagon.board import (
+    Card,
+    Direction,
+    Shape,
+    Square,
+    ahead,
+    parse_square,
+    square_name,
+)
+from sixdot.games.alphagon.rules import PLUS, Lose, Phase, Place, Start, View
+from sixdot.present.focus import FocusItem
+from sixdot.present.presenter import Presenter
+
+
+class AlphagonPresenter(Presenter):
+    prefix = "agn"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The square the typed walking commands are on.
+        self.cursor: Square | None = None
+
+    # -- naming --
+
+    def card(self, card: Any) -> str:
+        """A polygon card by number, syllables and shapes; a letter as itself."""
+        if not isinstance(card, Card):
+            return str(card)
+        return self.words(
+            "agn-card",
+            number=card.number,
+            syllables=" ".join(card.all_syllables),
+            shapes=" ".join(s.name for s in card.shapes),
+        )
+
+    def shape(self, shape: Shape) -> str:
+        """`L4, L of 4 squares: 3 east then 1 south`."""
+        runs = [self.words("agn-run", count=n, direction=d.value) for n, d in shape.runs]
+        path = runs[0]
+        for run in runs[1:]:
+            path = self.words("agn-then", first=path, rest=run)
+        return self.words(
+            "agn-shape", name=shape.name, kind=shape.name[0], size=shape.size, runs=path
+        )
+
+    def who(self, seat: int) -> dict[str, str]:
+        """`$player` and `$you`, as the events give them."""
+        args = self.seat_args("player", seat)
+        return {"player": args["player"], "you": args["player_you"]}
+
+    def owner(self, seat: int) -> dict[str, str]:
+        return self.seat_args("owner", seat)
+
+    def square(self, view: View, square: Square) -> str:
+        """One square as it is heard: its name, then what is on it."""
+        name = square_name(square)
+        mark = view.layout.mark(square).value
+        if square in view.path:
+            i = view.path.index(square)
+            content = view.marks[i]
+            key = "agn-square-plus" if content == PLUS else "agn-square-letter"
+            start = "yes" if i == 0 else "no"
+            said = self.words(
+                key, letter=content, mark=mark, start=start, **self.owner(view.owners[i])
+            )
+        else:
+            said = self.words("agn-square-empty", mark=mark)
+        if view.next is not None and view.next.square == square and view.phase is Phase.PLAY:
+            said = self.words("agn-square-next", square=said)
+        return self.words("agn-square", name=name, content=said)
+
+    # -- the turn --
+
+    def value(self, value: Any) -> Any:
+        """Yes-or-no facts as words the phrasebook selects on."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return super().value(value)
+
+    def cards(self, cards: Sequence[Any]) -> str:
+        """Letters spaced out (R S T); cards by name, one after another."""
+        if all(isinstance(c, str) for c in cards):
+            return " ".join(cards)
+        return ", ".join(self.card(c) for c in cards)
+
+    def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
+        self.cursor = None
+        if view.claim is not None or (legal and isinstance(legal[0], Lose)):
+            return self.waiting(view, legal)
+        seat = view.seat
+        if view.phase is Phase.FIRST:
+            flags = ", ".join(square_name(f) for f in view.layout.flags)
+            return [
+                self.words("agn-turn-first", flags=flags),
+                self.rack_line(view),
+            ]
+        lines = [self.words("agn-turn", **self.who(seat))]
+        lines += self.word_lines(view)
+        lines.append(self.rack_line(view))
+        key = "agn-turn-after" if view.placed else "agn-turn-before"
+        lines.append(self.words(key, bonuses=view.bonuses[seat]))
+        return lines
+
+    def waiting(self, view: View, legal: Sequence[Action]) -> list[str]:
+        """A decision out of turn: a letter to lose, a doubt or a declaration to answer."""
+        claim = view.claim
+        if legal and isinstance(legal[0], Lose):
+            return [self.words("agn-turn-lose"), self.rack_line(view)]
+        assert claim is not None
+        who = self.who(claim.seat)
+        if claim.kind == "doubt":
+            return [self.words("agn-turn-answer", letters=claim.letters.upper(), **who)]
+        return [
+            self.words(
+                "agn-turn-reply",
+                letters=claim.letters.upper(),
+                words=" ".join(w.upper() for w in claim.words),
+                **who,
+            )
+        ]
+
+    def move(self, action: Action, view: View) -> str:
+        if isinstance(action, Place) and view.next is not None:
+            steps = view.next
+            return self.words(
+                "agn-move-place", notation=action.notation, square=square_name(steps.square)
+            )
+        return action.notation
+
+    def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
+        """Every square, the next one first, then the moves that are not placements."""
+        places: dict[Square, list[Action]] = {}
+        for action in legal:
+            if isinstance(action, Place) and len(action.letters) == 1 and view.next:
+                places.setdefault(view.next.square, []).append(action)
+            elif isinstance(action, Start):
+                places.setdefault(ahead(action.flag, action.direction), []).append(action)
+        size = view.layout.size
+        squares = [(r, c) for r in range(size) for c in range(size)]
+        first = view.next.square if view.next and view.phase is Phase.PLAY else None
+        if first is None and view.path:
+            first = view.path[-1]
+        if first is not None:
+            squares.remove(first)
+            squares.insert(0, first)
+        items = [
+            FocusItem(self.square(view, sq), square_name(sq)[0], tuple(places.get(sq, ())), at=sq)
+            for sq in squares
+        ]
+        items += [
+            FocusItem(self.move(a, view), a.notation[:1].upper(), (a,))
+            for a in legal
+            if not isinstance(a, Place | Start) or len(getattr(a, "letters", ())) == 2
+        ]
+        return items
+
+    # -- review --
+
+    def rack_line(self, view: View) -> str:
+        seat = view.seat
+        return self.words(
+            "agn-rack",
+            letters=" ".join(view.rack) or "none",
+            count=len(view.rack),
+            bonuses=view.bonuses[seat],
+        )
+
+    def word_lines(self, view: View) -> list[str]:
+        """The word under construction, its direction and start, and the next square."""
+        if not view.path:
+            return [self.words("agn-word-none-yet")]
+        lines = []
+        if view.letters:
+            start = view.path[view.word_from]
+            lines.append(
+                self.words(
+                    "agn-word",
+                    letters=view.letters,
+                    count=len(view.letters),
+                    direction=view.headings[-1].value,
+                    square=square_name(start),
+                )
+            )
+        else:
+            lines.append(self.words("agn-word-empty"))
+        if view.next is None:
+            lines.append(self.words("agn-next-none"))
+        else:
+            lines.append(
+                self.words(
+                    "agn-next",
+                    square=self.square(view, view.next.square),
+                    direction=view.next.heading.value,
+                    turned="yes" if view.next.turned else "no",
+                )
+            )
+        return lines
+
+    def side_lines(self, view: View) -> list[str]:
+        """Side by side: where it starts, which way it runs, what it holds."""
+        if not view.path:
+            return [self.words("agn-word-none-yet")]
+        lines = [self.words("agn-sides", count=len(view.headings))]
+        bounds = (*view.corners, len(view.path) - 1)
+        for number, heading in enumerate(view.headings, 1):
+            begin, end = bounds[number - 1], bounds[number]
+            held = "".join(view.marks[begin : end + 1]).replace(PLUS, " ").split()
+            lines.append(
+                self.words(
+                    "agn-side",
+                    number=number,
+                    square=square_name(view.path[begin]),
+                    direction=heading.value,
+                    length=end - begin + 1,
+                    held=" ".join(held) or "none",
+                )
+            )
+        return lines
+
+    def where_lines(self, view: View) -> list[str]:
+        """From the end back to the start, in squares north or south and east or west."""
+        if not view.path:
+            return [self.words("agn-word-none-yet")]
+        (r0, c0), (r1, c1) = view.path[0], view.path[-1]
+        return [
+            self.words(
+                "agn-where",
+                start=square_name(view.path[0]),
+                end=square_name(view.path[-1]),
+                rows=abs(r0 - r1),
+                vertical="north" if r0 < r1 else "south",
+                columns=abs(c0 - c1),
+                horizontal="west" if c0 < c1 else "east",
+            )
+        ]
+
+    def card_lines(self, view: View) -> list[str]:
+        if not view.cards:
+            return [self.words("agn-cards-none")]
+        lines = []
+        for card in view.cards:
+            lines.append(self.card(card))
+            lines += [self.shape(s) for s in card.shapes]
+        return lines
+
+    def table(self, view: View) -> list[str]:
+        lines = self.word_lines(view)
+        if view.path:
+            lines += self.where_lines(view)
+            lines.append(self.words("agn-sides", count=len(view.headings)))
+        for seat in range(view.players):
+            lines.append(
+                self.words(
+                    "agn-table-player",
+                    letters=view.rack_sizes[seat],
+                    bonuses=view.bonuses[seat],
+                    score=view.totals[seat],
+                    **self.who(seat),
+                )
+            )
+        return lines
+
+    def hand(self, view: View) -> list[str]:
+        return [self.rack_line(view), *self.card_lines(view)]
+
+    def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
+        walk = {d.value: (lambda view, arg, d=d: self.walk(view, d)) for d in Direction}
+        return {
+            "go": self.go,
+            **walk,
+            "here": lambda view, arg: [self.square(view, self.here(view))],
+            "word": lambda view, arg: self.word_lines(view),
+            "sides": lambda view, arg: self.side_lines(view),
+            "where": lambda view, arg: self.where_lines(view),
+            "rack": lambda view, arg: [self.rack_line(view)],
+            "cards": lambda view, arg: self.card_lines(view),
+        }
+
+    def here(self, view: View) -> Square:
+        """The cursor, or where the next letter goes when it has not been moved."""
+        if self.cursor is not None:
+            return self.cursor
+        if view.next is not None:
+            return view.next.square
+        return view.path[-1] if view.path else (view.layout.size // 2, view.layout.size // 2)
+
+    def go(self, view: View, argument: str) -> list[str]:
+        square = parse_square(argument, view.layout.size)
+        if square is None:
+            return [self.words("agn-go-bad", text=argument.strip() or "nothing")]
+        self.cursor = square
+        return [self.square(view, square)]
+
+    def walk(self, view: View, direction: Direction) -> list[str]:
+        here = self.here(view)
+        there = ahead(here, direction)
+        if not view.layout.on_board(there):
+            return [self.words("agn-edge", direction=direction.value), self.square(view, here)]
+        self.cursor = there
+        return [self.square(view, there)]
