@@ -44,7 +44,7 @@ from sixdot.core import (
 )
 from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
 from sixdot.games.letters.cards import Card, by_face, deck
-from sixdot.games.letters.solver import Arrangement, Solver, text
+from sixdot.games.letters.solver import Arrangement, Solver, text, value
 from sixdot.lexicon import Lexicon
 
 ROUNDS = 8
@@ -370,10 +370,6 @@ def resolve(
             w for w in found if all(word_refusal(x, solver, auto_check) is None for x in w)
         )
     )
-
-
-def value(word: Sequence[Card]) -> int:
-    return sum(c.points for c in word)
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,11 @@ class Arrangement:
         return self.discard is not None and not self.left and bool(self.words)
 
 
+def value(cards: Sequence[Card]) -> int:
+    """The points of some cards: a word's worth, or what cards left cost."""
+    return sum(c.points for c in cards)
+
+
 def text(word: Sequence[Card]) -> str:
     """A word's letters, upper case, as players type it."""
     return "".join(c.face for c in word)
@@ -70,34 +75,51 @@ class Solver:
 
     def words(self, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
         """Every allowed word the cards can spell, each card sequence once."""
-        found: list[tuple[Card, ...]] = []
-        counts = Counter(cards)
-        faces = sorted(counts)
-        children = self.lexicon.children
+        faces = sorted(set(cards))
+        return [tuple(faces[i] for i in seq) for seq in self.spell(faces, cards, unique=False)]
 
-        def extend(node: Node, seq: tuple[Card, ...]) -> None:
-            for card in faces:
-                if not counts[card]:
-                    continue
-                step = None
-                at = node
-                for letter in card.letters:
-                    step = children(at).get(letter) if at else None
-                    if step is None:
-                        break
-                    at = step[0]
-                if step is None:
-                    continue
-                word = (*seq, card)
-                if step[1] and (len(word) > 1 or (self.single_cards and card.multi)):
-                    found.append(word)
-                if at:
-                    counts[card] -= 1
-                    extend(at, word)
-                    counts[card] += 1
+    def spell(
+        self, faces: Sequence[Card], cards: Sequence[Card], unique: bool
+    ) -> list[tuple[int, ...]]:
+        """The words `cards` spell, as sequences of indexes into `faces` (each distinct card).
 
-        extend(self.lexicon.root, ())
-        return found
+        With `unique`, one spelling per multiset of cards: anagrams are dropped.
+        At each node the search follows only the node's own letters, and only
+        to cards whose face starts with that letter.
+        """
+        counts = [0] * len(faces)
+        where = {face: i for i, face in enumerate(faces)}
+        for card in cards:
+            counts[where[card]] += 1
+        starting: dict[str, list[tuple[int, str, bool]]] = {}
+        for i, face in enumerate(faces):
+            starting.setdefault(face.letters[0], []).append((i, face.letters[1:], face.multi))
+        children, walk = self.lexicon.children, self.lexicon.walk
+        single = self.single_cards
+        found: dict[object, tuple[int, ...]] = {}
+
+        def extend(node: Node, seq: tuple[int, ...], used: int) -> None:
+            for letter, (child, ends) in children(node).items():
+                for i, tail, multi in starting.get(letter, ()):
+                    if not counts[i]:
+                        continue
+                    at, final = child, ends
+                    if tail:
+                        step = walk(at, tail) if at else None
+                        if step is None:
+                            continue
+                        at, final = step
+                    word = (*seq, i)
+                    mark = used + (1 << (FIELD * i))
+                    if final and (seq or (single and multi)):
+                        found.setdefault(mark if unique else word, word)
+                    if at:
+                        counts[i] -= 1
+                        extend(at, word, mark)
+                        counts[i] += 1
+
+        extend(self.lexicon.root, (), 0)
+        return list(found.values())
 
     def best(self, cards: Sequence[Card]) -> Arrangement:
         """The best words to lay from all of `cards` (no discard)."""
@@ -160,17 +182,21 @@ class _Search:
     def __init__(self, solver: Solver, cards: Sequence[Card]) -> None:
         self.hand = tuple(sorted(cards))
         self.minimum = 1 if solver.single_cards else 2
-        unique: dict[frozenset[tuple[Card, int]], tuple[Card, ...]] = {}
-        for word in solver.words(self.hand):
-            unique.setdefault(frozenset(Counter(word).items()), word)
-        self.faces = sorted({c for word in unique.values() for c in word})
+        distinct = sorted(set(self.hand))
+        unique = [
+            tuple(distinct[i] for i in seq) for seq in solver.spell(distinct, self.hand, True)
+        ]
+        # The face in fewest words comes lowest: the search settles the lowest
+        # face first, so it branches over few words at every step.
+        uses = Counter(c for word in unique for c in set(word))
+        self.faces = sorted(uses, key=lambda c: (uses[c], c))
         self.index = {card: i for i, card in enumerate(self.faces)}
         self.guard = sum(_GUARD_BIT << (FIELD * i) for i in range(len(self.faces)))
-        #: Words by the lowest face they hold, best first: (packed, points, cards).
-        self.by_low: list[list[tuple[int, int, tuple[Card, ...]]]] = [[] for _ in self.faces]
-        for word in unique.values():
+        #: Words by the lowest face they hold, best first: (packed, points, length, cards).
+        self.by_low: list[list[tuple[int, int, int, tuple[Card, ...]]]] = [[] for _ in self.faces]
+        for word in unique:
             low = min(self.index[c] for c in word)
-            self.by_low[low].append((self.pack(word), sum(c.points for c in word), word))
+            self.by_low[low].append((self.pack(word), value(word), len(word), word))
         for words in self.by_low:
             words.sort(key=lambda w: -w[1])
         self.memo: dict[int, tuple[int, tuple[Card, ...] | None]] = {}
@@ -182,7 +208,8 @@ class _Search:
         """The best words from `cards`; cards that are in no word are left over."""
         live = [c for c in cards if c in self.index]
         rest = self.pack(live)
-        self._solve(rest, sum(c.points for c in live), len(live))
+        if rest and rest not in self.memo:
+            self._solve(rest, value(live), len(live))
         words = []
         while rest:
             word = self.memo[rest][1]
@@ -198,35 +225,43 @@ class _Search:
         return Arrangement(tuple(words), tuple(left))
 
     def _solve(self, rest: int, total: int, size: int) -> int:
-        """The best comparison key for the packed multiset `rest` (points `total`)."""
-        if not rest:
-            return 0
-        known = self.memo.get(rest)
-        if known is not None:
-            return known[0]
+        """The best comparison key for the packed multiset `rest` (points `total`).
+
+        Known answers are looked up before calling, since most are known.
+        """
+        memo = self.memo
         low = ((rest & -rest).bit_length() - 1) // FIELD
         ceiling = total * WORD_WEIGHT + size // self.minimum
         best, choice = -(10**9), None
         guard = self.guard
-        for packed, points, word in self.by_low[low]:
+        for packed, points, length, word in self.by_low[low]:
             if best >= ceiling:
                 break  # nothing can beat this: every card placed, in most words
             if ((rest | guard) - packed) & guard == guard:
-                key = (
-                    self._solve(rest - packed, total - points, size - len(word))
-                    + points * WORD_WEIGHT
-                    + 1
-                )
+                after = rest - packed
+                if not after:
+                    key = 0
+                elif (known := memo.get(after)) is not None:
+                    key = known[0]
+                else:
+                    key = self._solve(after, total - points, size - length)
+                key += points * WORD_WEIGHT + 1
                 if key > best:
                     best, choice = key, word
         first = self.faces[low].points
         if best < ceiling - 2 * first * WORD_WEIGHT:
             # Leaving the lowest card over might still be best.
-            key = self._solve(rest - (1 << (FIELD * low)), total - first, size - 1)
+            after = rest - (1 << (FIELD * low))
+            if not after:
+                key = 0
+            elif (known := memo.get(after)) is not None:
+                key = known[0]
+            else:
+                key = self._solve(after, total - first, size - 1)
             key -= first * WORD_WEIGHT
             if key > best:
                 best, choice = key, None
-        self.memo[rest] = (best, choice)
+        memo[rest] = (best, choice)
         return best
 
 
