@@ -9,11 +9,10 @@ card instead of trying permutations.
 
 from __future__ import annotations
 
+import os
 from array import array
 from collections.abc import Iterable, Iterator
 from functools import cache
-from importlib import resources
-from pathlib import Path
 
 from sixdot.core.errors import SixdotError
 from sixdot.lexicon import packed
@@ -69,10 +68,11 @@ class Lexicon:
         return cls(edges, root, count, source)
 
     @classmethod
-    def from_file(cls, path: str | Path) -> Lexicon:
+    def from_file(cls, path: str | os.PathLike[str]) -> Lexicon:
         """A player's own list: plain UTF-8 text, one word a line."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
         except FileNotFoundError:
             raise LexiconError(f"no word list at {path}") from None
         except IsADirectoryError:
@@ -145,7 +145,10 @@ class Lexicon:
 
 @cache
 def _default() -> Lexicon:
-    blob = resources.files(__name__).joinpath(DEFAULT_FILE).read_bytes()
+    # Read beside this file, not through importlib.resources or pathlib:
+    # importing those costs more than loading the whole graph.
+    with open(os.path.join(os.path.dirname(__file__), DEFAULT_FILE), "rb") as handle:
+        blob = handle.read()
     edges, root, count = packed.load(blob)
     return Lexicon(edges, root, count, "the default word list")
 
