@@ -221,10 +221,6 @@ agn-game-stopped = Game over: { $why ->
 
 agn-turn-first = Your first play: a plus on a flag, a letter beside it. Flags: { $flags }.
     .brief = First play. Flags: { $flags }.
-agn-turn = { $you ->
-    [yes] Your turn.
-   *[no] { $player }'s turn.
-  }
 agn-turn-before = Place a letter, or pass, doubt or declare. Bonuses: { $bonuses }.
     .brief = Place, pass, doubt or declare.
 agn-turn-after = Placed: close, change, find, give up, or end.
@@ -240,7 +236,10 @@ agn-rack = Rack: { $letters }, { $count } letters; { $bonuses } { $bonuses ->
     [one] bonus
    *[other] bonuses
   }.
-agn-word = Word { $letters }: { $count } letters, { $direction } from { $square }.
+agn-word = Word { $letters }: { $count } { $count ->
+    [one] letter
+   *[other] letters
+  }, { $direction } from { $square }.
 agn-word-empty = Word: none yet, the next letter starts one.
 agn-word-none-yet = Board empty: the first play starts the polygon.
 agn-next = Next: { $square }{ $turned ->

@@ -2,8 +2,14 @@
 
 from sixdot.bots import RandomBot
 from sixdot.games.alphagon.board import deck_list
+from sixdot.games.alphagon.bots import SensibleBot, StrongBot
 from sixdot.games.alphagon.present import AlphagonPresenter
 from sixdot.games.alphagon.rules import RULES
 from sixdot.games.base import Game
 
-GAME = Game(RULES, {"random": RandomBot, "sensible": RandomBot}, AlphagonPresenter, deck_list)
+GAME = Game(
+    RULES,
+    {"random": RandomBot, "sensible": SensibleBot, "strong": StrongBot},
+    AlphagonPresenter,
+    deck_list,
+)

@@ -66,7 +66,7 @@ class AlphagonPresenter(Presenter):
     def owner(self, seat: int) -> dict[str, str]:
         return self.seat_args("owner", seat)
 
-    def square(self, view: View, square: Square) -> str:
+    def square(self, view: View, square: Square, flag_next: bool = True) -> str:
         """One square as it is heard: its name, then what is on it."""
         name = square_name(square)
         mark = view.layout.mark(square).value
@@ -80,7 +80,7 @@ class AlphagonPresenter(Presenter):
             )
         else:
             said = self.words("agn-square-empty", mark=mark)
-        if view.next is not None and view.next.square == square and view.phase is Phase.PLAY:
+        if flag_next and view.next is not None and view.next.square == square:
             said = self.words("agn-square-next", square=said)
         return self.words("agn-square", name=name, content=said)
 
@@ -109,8 +109,7 @@ class AlphagonPresenter(Presenter):
                 self.words("agn-turn-first", flags=flags),
                 self.rack_line(view),
             ]
-        lines = [self.words("agn-turn", **self.who(seat))]
-        lines += self.word_lines(view)
+        lines = self.word_lines(view)
         lines.append(self.rack_line(view))
         key = "agn-turn-after" if view.placed else "agn-turn-before"
         lines.append(self.words(key, bonuses=view.bonuses[seat]))
@@ -204,7 +203,7 @@ class AlphagonPresenter(Presenter):
             lines.append(
                 self.words(
                     "agn-next",
-                    square=self.square(view, view.next.square),
+                    square=self.square(view, view.next.square, flag_next=False),
                     direction=view.next.heading.value,
                     turned="yes" if view.next.turned else "no",
                 )

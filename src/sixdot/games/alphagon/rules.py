@@ -716,7 +716,7 @@ class State(GameState):
             return Refusal.of(NOT_YOUR_TURN, seat=seat)
         if action in self._choices:
             return None
-        return self.explain(seat, action)
+        return self._check(seat, action)
 
     # -- refusals --
 

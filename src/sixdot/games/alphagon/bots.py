@@ -1,0 +1,256 @@
+"""Alphagon bots: the sensible one builds toward words it can finish; the strong
+one also weighs what the next player could do with the word it leaves.
+
+Both take every syllable and shape find (free points), close a word as soon
+as they may, doubt only a word the dictionary cannot finish, declare only
+when the dictionary says the ending is unique, and contradict or correct a
+declaration only with a dictionary word.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from sixdot.bots import Bot
+from sixdot.core import Action
+from sixdot.games.alphagon import words as lex
+from sixdot.games.alphagon.board import Mark, ahead
+from sixdot.games.alphagon.rules import (
+    ACCEPT,
+    CLOSE,
+    CONCEDE,
+    DOUBT,
+    END,
+    MAX_WORD,
+    PASS,
+    SUSPEND,
+    Answer,
+    Change,
+    Contradict,
+    Correct,
+    Declare,
+    FindShape,
+    FindSyllable,
+    Give,
+    Lose,
+    Place,
+    Start,
+    View,
+    close_points,
+)
+from sixdot.lexicon import Lexicon
+
+#: Letters from most to least useful in English words.
+USEFUL = "ESAIRTONLCDUPMGHBYFKVWZXJQ"
+#: Letters worth changing or giving away when the chance comes.
+AWKWARD = frozenset("QXZJKVW")
+#: How many answer words a bot weighs when it must name one.
+ANSWERS = 40
+
+
+def worst(rack: Sequence[str]) -> str:
+    return max(rack, key=USEFUL.index)
+
+
+def finishes(lexicon: Lexicon, prefix: str, rack: Sequence[str]) -> int:
+    """The letters of the longest word (4 or more, at most 15) that `prefix`
+    plus letters of `rack` can make; 0 if none."""
+    start = lexicon.walk(lexicon.root, prefix) if prefix else None
+    if prefix and start is None:
+        return 0
+    best = 0
+    left = Counter(rack)
+
+    def walk(node: int, length: int) -> None:
+        nonlocal best
+        for letter, (child, end) in lexicon.children(node).items():
+            key = letter.upper()
+            if not left[key]:
+                continue
+            if end and lex.MIN_WORD <= length + 1 <= MAX_WORD:
+                best = max(best, length + 1)
+            if child:
+                left[key] -= 1
+                walk(child, length + 1)
+                left[key] += 1
+
+    walk(start[0] if start else lexicon.root, len(prefix))
+    return best
+
+
+class SensibleBot(Bot):
+    level = "sensible"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        first = legal[0]
+        if isinstance(first, Lose):
+            return Lose(worst(view.rack))
+        if CONCEDE in legal:
+            return self.answer(view, legal)
+        if ACCEPT in legal:
+            return self.reply(legal)
+        if isinstance(first, Start):
+            return self.start(view, legal)
+        return self.play(view, legal)
+
+    # -- out of turn --
+
+    def answer(self, view: View, legal: Sequence[Action]) -> Action:
+        """Name the best-scoring word the letters can finish, else concede."""
+        assert view.claim is not None
+        found = lex.first(view.lexicon, view.claim.letters, lambda w: len(w) <= MAX_WORD, ANSWERS)
+        if not found:
+            return CONCEDE
+        return Answer((max(found, key=lambda w: (close_points(len(w)), -len(w))).upper(),))
+
+    def reply(self, legal: Sequence[Action]) -> Action:
+        against = [a for a in legal if isinstance(a, Contradict)]
+        if against:
+            return max(against, key=lambda a: close_points(len(a.words[0])))
+        shorter = [a for a in legal if isinstance(a, Correct)]
+        if shorter:
+            return min(shorter, key=lambda a: len(a.words[0]))
+        return ACCEPT
+
+    # -- the first play --
+
+    def start(self, view: View, legal: Sequence[Action]) -> Action:
+        def value(action: Start) -> tuple[int, int]:
+            room, square = 0, ahead(action.flag, action.direction)
+            while view.layout.on_board(square):
+                room, square = room + 1, ahead(square, action.direction)
+            rest = list(view.rack)
+            rest.remove(action.letter)
+            made = finishes(view.lexicon, action.letter.lower(), rest)
+            return made, room
+
+        return max((a for a in legal if isinstance(a, Start)), key=value)
+
+    # -- a turn --
+
+    def play(self, view: View, legal: Sequence[Action]) -> Action:
+        for kind in (FindSyllable, FindShape):
+            found = [a for a in legal if isinstance(a, kind)]
+            if found:
+                return found[0]
+        if CLOSE in legal:
+            return CLOSE
+        declare = self.declaration(view, legal)
+        if declare is not None:
+            return declare
+        if view.placed:
+            return self.after(view, legal)
+        word = view.letters.lower()
+        if DOUBT in legal and not lex.can_finish(view.lexicon, word):
+            return DOUBT
+        place = self.placement(view, legal)
+        if place is not None:
+            return place
+        if SUSPEND in legal:
+            return SUSPEND
+        change = Change(worst(view.rack)) if view.rack else None
+        if change in legal and view.bonuses[view.seat] > 1:
+            return change
+        singles = [a for a in legal if isinstance(a, Place) and len(a.letters) == 1]
+        if singles and not view.bonuses[view.seat]:
+            return singles[0]  # passing would cost a letter anyway
+        return PASS if PASS in legal else legal[0]
+
+    def after(self, view: View, legal: Sequence[Action]) -> Action:
+        """After placing: change or give away an awkward letter, then end."""
+        rack = view.rack
+        bad = [x for x in rack if x in AWKWARD]
+        if bad and Change(bad[0]) in legal:
+            return Change(bad[0])
+        if bad and view.bonuses[view.seat] == 0 and Give(bad[0]) in legal:
+            return Give(bad[0])
+        return END
+
+    def declaration(self, view: View, legal: Sequence[Action]) -> Action | None:
+        """Declare when every dictionary word below the letters shares one stem.
+
+        The stem is a word itself, or it branches: then the shortest word of
+        each branch is declared, so the words' shared start is the stem.
+        """
+        word = view.letters.lower()
+        if len(word) < 3 or not any(isinstance(a, Declare) for a in legal):
+            return None
+        stem = lex.unique_stem(view.lexicon, word)
+        if stem is None:
+            return None
+        if len(stem) >= lex.MIN_WORD and stem in view.lexicon:
+            named = [stem]
+        else:
+            branches = view.lexicon.children(view.lexicon.walk(view.lexicon.root, stem)[0])
+            named = [next(lex.below(view.lexicon, stem + x), "") for x in branches]
+        if not named or len(named) > 3 or not all(len(word) < len(w) <= MAX_WORD for w in named):
+            return None
+        return Declare(tuple(w.upper() for w in named))
+
+    def placement(self, view: View, legal: Sequence[Action]) -> Action | None:
+        """The placement worth most, if any continues toward a real word."""
+        best: tuple[float, Action] | None = None
+        for action in legal:
+            if not isinstance(action, Place):
+                continue
+            value = self.value(view, action)
+            if value is not None and (best is None or value > best[0]):
+                best = (value, action)
+        return best[1] if best else None
+
+    def value(self, view: View, action: Place) -> float | None:
+        """What a placement is worth; None if it leaves no word to finish."""
+        word = view.letters.lower() + "".join(action.letters).lower()
+        rest = list(view.rack)
+        for x in action.letters:
+            rest.remove(x)
+        two = len(action.letters) == 2
+        if len(word) >= lex.MIN_WORD and word in view.lexicon:
+            return 100.0 + close_points(len(word)) - 2 * two
+        if two:
+            return None  # a bonus is spent on two letters only to close a word
+        made = finishes(view.lexicon, word, rest)
+        if not made and not lex.can_finish(view.lexicon, word):
+            return None
+        value = 10.0 + (20 + close_points(made) if made else 0)
+        value -= USEFUL.index(action.letters[0]) / 26
+        return value + self.square_value(view)
+
+    def square_value(self, view: View) -> float:
+        if view.next is None:
+            return 0.0
+        mark = view.layout.mark(view.next.square)
+        return 3.0 if mark is Mark.STAR else -3.0 if mark is Mark.CLOUD else 0.0
+
+
+class StrongBot(SensibleBot):
+    """Sensible, plus a look at the next player's likely reply to the word it leaves."""
+
+    level = "strong"
+
+    def value(self, view: View, action: Place) -> float | None:
+        value = super().value(view, action)
+        if value is None or value >= 100:
+            return value
+        word = view.letters.lower() + "".join(action.letters).lower()
+        return value - 8 * self.risk(view, word)
+
+    def risk(self, view: View, word: str) -> float:
+        """The points the next player may expect to close from `word` next turn."""
+        step = view.lexicon.walk(view.lexicon.root, word)
+        if step is None:
+            return 0.0
+        letters = view.layout.letters
+        total = sum(letters.values())
+        size = max(view.rack_sizes[(view.seat + 1) % view.players], 1)
+        expected = 0.0
+        for letter, (_, end) in view.lexicon.children(step[0]).items():
+            if end and len(word) + 1 >= lex.MIN_WORD:
+                share = letters[letter.upper()] / total
+                holds = 1 - (1 - share) ** size
+                expected += holds * close_points(len(word) + 1)
+        return expected
+
+
+__all__ = ["SensibleBot", "StrongBot"]
