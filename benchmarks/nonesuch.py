@@ -1,0 +1,132 @@
+"""Nonesuch benchmarks: bot-only game speed, bot decision times, and the strong
+bot against sensible bots.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/nonesuch.py [--games N] [--think MS]
+        [--tournament-think MS] [--quick] [--out benchmarks/results/nonesuch.json]
+
+Targets (issue 4), each shown as a ratio (at most 1.0 meets it):
+- sensible bot decision p99 <= 5 ms (bids, trump calls and card play);
+- strong bot p99 within its think budget plus 20% (it checks the clock
+  between sampled deals);
+- a tournament of one strong bot against sensible bots at three and at four
+  players, seats rotated, win rates with 95% Wilson intervals (a fair share
+  is 1/3 or 1/4; the strong bot should beat it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from run import DECISION_P99_TARGET_MS, decision_times_ms, games_per_second, percentile
+from sixdot.games import get_game
+from sixdot.sim import tournament
+
+GAME = "nonesuch"
+
+
+def strong_times(games: int, think: int) -> list[float]:
+    """Milliseconds per strong-bot decision with a choice, first hand of each game."""
+    game = get_game(GAME)
+    times: list[float] = []
+    for seed in range(games):
+        players = 3 + seed % 2
+        bots = [game.bots["strong"](seat, seed) for seat in range(players)]
+        state = game.rules.new_game(players, {"think": think}, seed)
+        while state.hand_no == 1:  # type: ignore[attr-defined]
+            seat = state.to_act()[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            start = time.perf_counter()
+            action = bots[seat].choose(view, legal)
+            if len(legal) > 1:
+                times.append((time.perf_counter() - start) * 1000)
+            state, _ = state.apply(seat, action)
+    return times
+
+
+def speeds(quick: bool, think: int) -> dict[str, object]:
+    results: dict[str, object] = {}
+    games = 20 if quick else 200
+    for level in ("random", "sensible"):
+        for players in (3, 4):
+            rate = games_per_second(GAME, level, players, games)
+            results[f"games_per_s_{players}_{level}"] = rate
+    sensible = decision_times_ms(GAME, "sensible", 3, 10 if quick else 100)
+    sensible += decision_times_ms(GAME, "sensible", 4, 10 if quick else 100)
+    results["sensible_decisions"] = len(sensible)
+    results["sensible_ms_p50"] = percentile(sensible, 50)
+    results["sensible_ms_p99"] = percentile(sensible, 99)
+    results["sensible_ratio"] = percentile(sensible, 99) / DECISION_P99_TARGET_MS
+    strong = strong_times(2 if quick else 6, think)
+    results["strong_think_ms"] = think
+    results["strong_decisions"] = len(strong)
+    results["strong_ms_p50"] = percentile(strong, 50)
+    results["strong_ms_p99"] = percentile(strong, 99)
+    results["strong_ratio"] = percentile(strong, 99) / (think * 1.2)
+    return results
+
+
+def strong_against_sensible(players: int, games: int, think: int) -> dict[str, object]:
+    """One strong bot against sensible bots, seats rotated between games."""
+    start = time.perf_counter()
+    levels = ["strong"] + ["sensible"] * (players - 1)
+    standings = tournament(get_game(GAME), levels, games, seed=1000, options={"think": think})
+    return {
+        "players": players,
+        "games": games,
+        "think_ms": think,
+        "fair_share": 1 / players,
+        "seconds": time.perf_counter() - start,
+        "standings": [
+            {
+                "level": s.level,
+                "seats": s.seats,
+                "wins": s.wins,
+                "rate": s.rate,
+                "ci95": list(s.interval),
+            }
+            for s in standings
+        ],
+    }
+
+
+def rounded(value: object) -> object:
+    """Floats to three decimals, all the way down, for a readable report."""
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rounded(v) for v in value]
+    return value
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="tournament games a player count")
+    parser.add_argument("--think", type=int, default=200, help="strong bot budget, ms")
+    parser.add_argument("--tournament-think", type=int, default=10, help="budget in the tournament")
+    parser.add_argument("--quick", action="store_true", help="short runs, no tournament")
+    parser.add_argument("--out", type=Path, help="also write the results as JSON here")
+    args = parser.parse_args()
+    results = speeds(args.quick, args.think)
+    if not args.quick and args.games > 0:
+        results["tournaments"] = [
+            strong_against_sensible(players, args.games, args.tournament_think)
+            for players in (3, 4)
+        ]
+    text = json.dumps(rounded(results), indent=2)
+    print(text)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
