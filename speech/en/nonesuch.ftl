@@ -13,6 +13,10 @@ non-card-crown = Crown of { $suit }
 non-card-excuse = the Excuse
     .brief = Excuse
 non-none = none
+non-cards-line = { $card }: one card, { $value ->
+    [0] no rank and no suit.
+   *[other] rank { $value }.
+  }
 non-notation = bid Some, call Moons, lead Pact as Moons, lead Huntress, play Mill
     .brief = bid, call, lead, play
 

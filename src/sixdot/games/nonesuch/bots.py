@@ -59,7 +59,6 @@ def model(view: View, hands: list[int]) -> Hand:
     hand.trick_no = len(view.tricks)
     hand.broken = view.broken or view.trump is None
     hand.played = mask(view.played)
-    hand.voids = voids(view)
     if view.current is not None:
         hand.named = SUITS.index(view.current.suit)
         for seat, card in view.current.plays:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sixdot.games.nonesuch.cards import SUITS, deck, excuse
-from sixdot.games.nonesuch.rules import Bid, hand_points, most_needed, strength
+from sixdot.games.nonesuch.rules import Bid, hand_points, strength
 
 NO_TRUMP = len(SUITS)
 #: Bids by index, so rollouts keep plain ints.
@@ -93,7 +93,6 @@ class Hand:
         "tricks",
         "trump",
         "turn",
-        "voids",
     )
 
     def __init__(
@@ -118,17 +117,6 @@ class Hand:
         self.named = -1
         self.best = 0
         self.best_seat = -1
-        #: Suits each seat is known to lack (bits by suit index), from failures to follow.
-        self.voids = [0] * self.n
-
-    def copy(self) -> Hand:
-        other = Hand.__new__(Hand)
-        other.n, other.trump, other.turn, other.tricks = self.n, self.trump, self.turn, self.tricks
-        other.hands, other.bids, other.taken = self.hands[:], self.bids[:], self.taken[:]
-        other.broken, other.played, other.trick_no = self.broken, self.played, self.trick_no
-        other.plays, other.named = self.plays[:], self.named
-        other.best, other.best_seat, other.voids = self.best, self.best_seat, self.voids[:]
-        return other
 
     @property
     def done(self) -> bool:
@@ -163,8 +151,6 @@ class Hand:
         self.played |= bit
         if not self.plays:
             self.named = suit
-        elif not carries(card, self.named):
-            self.voids[seat] |= 1 << self.named
         if not self.broken and carries(card, self.trump):
             self.broken = True
         power = STRENGTH[card][self.named][self.trump]
@@ -251,7 +237,8 @@ def _sensible_lead(hand: Hand, seat: int) -> tuple[int, int]:
 
 #: Chance that a card takes a trick, by how many unseen cards outrank it in
 #: its best suit: when its seat plays to take, and when it plays to duck. The
-#: numbers are measured from many hands played by this policy.
+#: numbers are rough estimates for hands played by this policy, not exact odds;
+#: the strong bot, which samples real deals, does not rely on them for play.
 TAKE_TRUMP = (0.97, 0.83, 0.66, 0.5, 0.37, 0.27, 0.19, 0.13, 0.08, 0.05)
 TAKE_PLAIN = (0.62, 0.42, 0.27, 0.16, 0.09, 0.05, 0.03, 0.02, 0.01, 0.01)
 DUCK_TRUMP = (0.95, 0.65, 0.4, 0.22, 0.12, 0.06, 0.03, 0.02, 0.01, 0.01)
@@ -386,7 +373,6 @@ __all__ = [
     "Deal",
     "Hand",
     "hand_value",
-    "most_needed",
     "rollout",
     "sensible_bid",
     "sensible_call",
