@@ -1,0 +1,183 @@
+"""Alphagon in words: squares, shapes, review commands, the focus grid, and a
+phrase for every refusal the rules can give, each from a real situation."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from sixdot.core import Refusal
+from sixdot.games.alphagon.board import Direction, Mark, layout
+from sixdot.games.alphagon.present import AlphagonPresenter
+from sixdot.games.alphagon.rules import (
+    ACCEPT,
+    CLOSE,
+    DOUBT,
+    END,
+    PASS,
+    SUSPEND,
+    Answer,
+    Change,
+    Contradict,
+    Correct,
+    Declare,
+    FindShape,
+    FindSyllable,
+    Give,
+    Lose,
+    Place,
+    Start,
+    State,
+)
+from sixdot.present.phrasebook import Phrasebook
+from test_alphagon_rules import building, game, play, sq
+
+E, N = Direction.EAST, Direction.NORTH
+PHRASES = Path(__file__).parent.parent / "speech" / "en" / "alphagon.ftl"
+
+
+def say(viewer: int = 0) -> AlphagonPresenter:
+    return AlphagonPresenter(Phrasebook(), ["Ana", "Ben", "Cleo"], viewer)
+
+
+# -- the board, spoken ---------------------------------------------------------
+
+
+def test_each_square_is_its_name_then_what_is_on_it() -> None:
+    state = building(game(), "CAR")  # plus on C3, C A R on D3 E3 F3, next G3
+    view, me = state.view(1), say(1)
+    assert me.square(view, sq("E5")) == "E5, star"
+    assert me.square(view, sq("D6")) == "D6, cloud"
+    assert me.square(view, sq("K3")) == "K3, flag"
+    assert me.square(view, sq("A1")) == "A1, empty"
+    assert me.square(view, sq("F3")) == "F3, letter R, Cleo's"  # Cleo placed last
+    assert me.square(view, sq("E3")) == "E3, letter A, yours"
+    assert me.square(view, sq("C3")) == "C3, plus, the start, Cleo's"
+    assert me.square(view, sq("G3")) == "G3, empty, next"
+
+
+def test_shapes_are_described_in_words() -> None:
+    shapes = {s.name: s for card in layout().cards for s in card.shapes}
+    me = say()
+    assert me.shape(shapes["L4"]) == "L4, L of 4 squares: 3 east then 1 south"
+    assert me.shape(shapes["I5"]) == "I5, line of 5 squares: 5 east"
+    assert me.shape(shapes["V5"]) == "V5, V of 5 squares: 3 east then 2 south"
+
+
+def test_review_commands_walk_and_read_the_polygon() -> None:
+    state = building(game(), "CAR")
+    view, me = state.view(0), say()
+    commands = me.commands()
+    assert commands["word"](view, "") == [
+        "Word CAR: 3 letters, east from D3.",
+        "Next: G3, empty, heading east.",
+    ]
+    assert commands["sides"](view, "") == ["Sides: 1.", "Side 1: C3, east, 4 squares, CAR."]
+    assert commands["where"](view, "") == ["Start C3: 0 south, 3 west from F3."]
+    assert commands["go"](view, "e5") == ["E5, star"]
+    assert commands["north"](view, "") == ["E4, empty"]
+    assert commands["here"](view, "") == ["E4, empty"]
+    assert commands["go"](view, "Z99") == [
+        'No square "Z99": type a column A to M and a row 1 to 13, like G7.'
+    ]
+    assert commands["rack"](view, "") == ["Rack: A E I R S T C, 7 letters; 2 bonuses."]
+    assert any(line.startswith("card ") for line in commands["cards"](view, ""))
+
+
+def test_the_arrow_keys_walk_every_square_from_the_next_one() -> None:
+    state = building(game(), "CAR")
+    legal = state.legal_actions(0)
+    items = say().focus(state.view(0), legal)
+    board = [item for item in items if item.at is not None]
+    assert len(board) == 13 * 13
+    assert board[0].at == sq("G3") and board[0].label == "G3, empty, next"
+    assert Place(("A",)) in board[0].actions
+    assert not any(item.actions for item in board[1:])
+    assert any(item.at is None and item.actions == (PASS,) for item in items)
+
+
+def test_the_first_play_is_chosen_on_the_square_beside_a_flag() -> None:
+    state = game()
+    seat = state.to_act()[0]
+    items = say(seat).focus(state.view(seat), state.legal_actions(seat))
+    beside = next(item for item in items if item.at == sq("D3"))
+    assert beside.actions and all(isinstance(a, Start) for a in beside.actions)
+    assert {a.flag for a in beside.actions} == {sq("C3")}
+
+
+# -- every refusal, from a real situation ----------------------------------------
+
+
+def refusals() -> dict[str, Refusal | None]:
+    """One real refusal of each kind the rules give."""
+    first = game()
+    t = first.to_act()[0]
+    letter = first.racks[t][0]
+    edge = replace(first, layout=replace(layout(), marks={(0, 0): Mark.FLAG}))
+    car = building(game(), "CAR")
+    car = replace(car, hands=((2,), *car.hands[1:]))  # card 2: CA LE PI TO, J4 I5
+    placed = play(car, Place(("T",)))
+    pending = replace(car, pending=(0,))
+    doubted = play(building(game(), "CAR", turn=1), DOUBT)
+    concl = play(building(game(), "CONCL"), Declare(("CONCLUDING", "CONCLUSION")))
+    asce = play(building(game(), "ASCE"), Declare(("ASCETICAL",)))
+    tenth = replace(building(game(), "CARTS", start="H3"), headings=(E,) * 10)
+    full = building(game(), "CARTSCARTSCARTS", start="A1")
+    found = play(car, FindSyllable("CA"))
+    cases: list[tuple[State, int, object]] = [
+        (first, t, PASS),
+        (first, t, Start(sq("D4"), E, letter)),
+        (edge, t, Start((0, 0), N, letter)),
+        (car, 0, Start(sq("C3"), E, "A")),
+        (car, 0, Place(("Q",))),
+        (placed, 0, Place(("A",))),
+        (car, 0, Place(("A", "E", "I"))),
+        (replace(car, bonuses=(0, 2, 2)), 0, Place(("A", "E"))),
+        (tenth, 0, Place(("E",))),
+        (full, 0, Place(("A",))),
+        (play(car, Give("A")), 0, Give("E")),
+        (play(car, Change("A")), 0, Change("E")),
+        (replace(car, bonuses=(0, 2, 2)), 0, Change("A")),
+        (found, 0, FindSyllable("AC")),
+        (car, 0, FindSyllable("ZU")),
+        (car, 0, FindSyllable("LE")),
+        (car, 0, FindShape("I4")),
+        (car, 0, FindShape("J4")),
+        (building(game(), "PO"), 0, Declare(("POLICE",))),
+        (building(game(), "CART"), 0, Declare(("CART",))),
+        (car, 0, Declare(("TREE",))),
+        (play(building(game(), "CA"), Place(("R",))), 0, CLOSE),
+        (car, 0, Declare(("CARX",))),
+        (car, 0, CLOSE),
+        (car, 0, END),
+        (replace(car, placer=0), 0, DOUBT),
+        (car, 0, SUSPEND),
+        (pending, 0, Place(("A",))),
+        (pending, 0, Lose("Q")),
+        (car, 0, Lose("A")),
+        (car, 0, ACCEPT),
+        (doubted, 0, ACCEPT),
+        (concl, 1, Answer(("CONCLAVE",))),
+        (concl, 1, Contradict(("CONCLUSION",))),
+        (asce, 1, Correct(("ASCETICAL",))),
+    ]
+    found_keys: dict[str, Refusal | None] = {}
+    for state, seat, action in cases:
+        refusal = state.refusal(seat, action)  # type: ignore[arg-type]
+        assert refusal is not None, (action, seat)
+        found_keys[refusal.key] = refusal
+    fallback = car.explain(0, Declare(("CARTS",)))  # a good declaration explained anyway
+    found_keys[fallback.key] = fallback
+    return found_keys
+
+
+def test_every_refusal_in_the_phrasebook_happens_and_is_worded() -> None:
+    found = refusals()
+    listed = set(re.findall(r"^(refuse-agn-[a-z-]+) =", PHRASES.read_text(), re.MULTILINE))
+    assert set(found) == listed
+    me = say()
+    for refusal in found.values():
+        assert refusal is not None
+        line = me.refusal(refusal)
+        assert line.startswith("Refused: ") and "{" not in line, line
