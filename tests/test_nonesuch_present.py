@@ -18,6 +18,7 @@ from sixdot.games.nonesuch.present import NonesuchPresenter
 from sixdot.games.nonesuch.rules import (
     RULES,
     Bid,
+    BidDecided,
     Call,
     CardPlayed,
     HandScored,
@@ -27,6 +28,7 @@ from sixdot.games.nonesuch.rules import (
     Play,
     State,
     Trick,
+    TrickWon,
     TrumpFrom,
     UpCardTurned,
 )
@@ -107,6 +109,18 @@ def test_plays_say_when_a_card_is_a_trump_or_off_suit() -> None:
     ]
     assert say.event(CardPlayed(2, lunatic, WAVES, True, False)) == [
         "Ben plays Lunatic, 6 of Moons and Waves."
+    ]
+
+
+def test_each_trick_says_the_tricks_taken_against_the_bid() -> None:
+    say = presenter()
+    assert say.event(TrickWon(1, card("Pact"), 4, 3, Bid.MOST)) == [
+        "Ana takes trick 4 with Pact: 3 tricks against Most."
+    ]
+    assert say.event(BidDecided(1, Bid.MOST, True, 6)) == ["Ana has made Most: 6 tricks."]
+    assert say.event(BidDecided(0, Bid.NONE, False, 1)) == ["Your None has failed: 1 trick."]
+    assert say.event(BidDecided(2, Bid.MOST, False, 2)) == [
+        "Ben can no longer make Most: 2 tricks."
     ]
 
 
