@@ -1,4 +1,5 @@
-"""Letters bots: the sensible one plays the solver's best arrangement.
+"""Letters bots: the sensible one plays the solver's best arrangement; the
+strong one also weighs the cards it has not seen.
 
 It takes the top discard when the best arrangement of its hand with that
 card (after a discard) scores more than its hand does now, and otherwise
@@ -9,11 +10,14 @@ It challenges exactly the words its dictionary lacks.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from sixdot.bots import Bot
 from sixdot.core import Action
-from sixdot.games.letters.rules import Challenge, Discard, Done, Lay, Phase, Take, View
+from sixdot.games.letters.cards import Card, deck
+from sixdot.games.letters.rules import Challenge, Discard, Done, Draw, Lay, Phase, Take, View
+from sixdot.games.letters.solver import text, value
 
 
 class SensibleBot(Bot):
@@ -46,3 +50,94 @@ def challenge(view: View) -> Action:
         if word.word.lower() not in lexicon:
             return Challenge(word.word)
     return Done()
+
+
+#: Cards drawn in imagination per decision: enough to rank choices, few
+#: enough that a decision stays well under a tenth of a second.
+SAMPLES = 6
+#: What ending the round first is worth beyond its points: the others must
+#: score the hands they hold, and a hand that can go out next turn may.
+OUT_VALUE = 12
+#: Waiting instead of going out must promise this much more.
+WAIT_MARGIN = 15
+#: Points a word is hoped to be worth towards the most-words bonus, when
+#: choosing what to lay; each letter of the longest word counts one more.
+WORDS_HOPE = 3
+
+
+class StrongBot(SensibleBot):
+    """Weighs its choices against the cards it has not seen.
+
+    Before drawing it compares the top discard with the average of cards it
+    might draw; it discards the card whose loss leaves the best next turn on
+    average (points, plus OUT_VALUE when that turn could go out); and it goes
+    out at once unless waiting a turn promises WAIT_MARGIN more. Among the
+    lays offered it counts a share of the bonuses, not points alone.
+    Challenges are played as the sensible bot plays them.
+    """
+
+    level = "strong"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if view.phase is Phase.CHALLENGE or len(legal) == 1:
+            return super().choose(view, legal)
+        lays = [a for a in legal if isinstance(a, Lay)]
+        if view.phase is Phase.PLAY and view.final:
+            return self.lay(view, lays) if lays else super().choose(view, legal)
+        draws = self.draws(view)
+        if not draws:
+            return super().choose(view, legal)
+        if view.phase is Phase.DRAW:
+            return self.draw_or_take(view, legal, draws)
+        return self.play(view, lays, draws)
+
+    def lay(self, view: View, lays: list[Lay]) -> Lay:
+        """The lay that scores best counting a share of the bonuses it may win."""
+
+        def hope(lay: Lay) -> int:
+            words = view.words_of(lay)
+            longest = max(len(text(w)) for w in words)
+            return value([c for w in words for c in w]) + WORDS_HOPE * len(words) + longest
+
+        return max(lays, key=hope)
+
+    def draws(self, view: View) -> list[Card]:
+        """A sample of the cards this seat has not seen this round."""
+        unseen = Counter(deck())
+        unseen.subtract(view.hand)
+        if view.top is not None:
+            unseen[view.top] -= 1
+        for words in view.laid:
+            for word in words:
+                unseen.subtract(word)
+        pool = sorted(unseen.elements())
+        return self.random.sample(pool, min(SAMPLES, len(pool)))
+
+    def worth(self, view: View, cards: Sequence[Card]) -> float:
+        """What holding `cards` before a discard is worth: the best final arrangement."""
+        best = view.solver.best_final(cards)
+        return best.points + (OUT_VALUE if best.out else 0)
+
+    def draw_or_take(self, view: View, legal: Sequence[Action], draws: list[Card]) -> Action:
+        """Take the top discard only when it beats the average card drawn."""
+        take, draw = Take(), Draw()
+        if take not in legal or view.top is None:
+            return draw
+        if draw not in legal:
+            return take
+        hoped = sum(self.worth(view, (*view.hand, c)) for c in draws) / len(draws)
+        return take if self.worth(view, (*view.hand, view.top)) > hoped else draw
+
+    def play(self, view: View, lays: list[Lay], draws: list[Card]) -> Action:
+        """Go out now, or keep the cards with the best next turn on average."""
+        totals: dict[Card, float] = {}
+        for drawn in draws:
+            for card, (points, out) in view.solver.outlook(view.hand, drawn).items():
+                totals[card] = totals.get(card, 0) + points + (OUT_VALUE if out else 0)
+        keep = max(totals, key=lambda c: (totals[c], c.points))
+        if lays:
+            out = self.lay(view, lays)
+            now = value([c for w in view.words_of(out) for c in w]) + OUT_VALUE
+            if now + WAIT_MARGIN >= totals[keep] / len(draws):
+                return out
+        return Discard(keep.face)

@@ -838,7 +838,7 @@ class LettersRules(Rules):
     verbs = ("draw", "take", "discard", "out", "lay", "challenge", "done")
     options = (
         OptionSpec(
-            "single_cards",
+            "singles",
             False,
             "a lone multi-letter card such as THE may stand as a word",
         ),
@@ -887,7 +887,7 @@ class LettersRules(Rules):
             scores=(0,) * players,
             auto_check=bool(options["autocheck"]),
             turn_cap=int(options["turns"]),
-            solver=Solver(self.lexicon, bool(options["single_cards"])),
+            solver=Solver(self.lexicon, bool(options["singles"])),
         )
         return _deal_round(blank, 1, dealer, [])
 

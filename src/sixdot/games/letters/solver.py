@@ -146,24 +146,19 @@ class Solver:
         ways = [a for a in self.finals(cards) if a.out]
         return max(ways, key=_key) if ways else None
 
-    def spellings(self, word: str, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-        """Every card sequence from `cards` whose letters are `word` (no dictionary)."""
-        target = word.upper()
-        counts = Counter(cards)
-        out: list[tuple[Card, ...]] = []
+    def outlook(self, cards: Sequence[Card], drawn: Card) -> dict[Card, tuple[int, bool]]:
+        """For each card to discard now: the best next turn after drawing `drawn`.
 
-        def fit(at: int, seq: tuple[Card, ...]) -> None:
-            if at == len(target):
-                out.append(seq)
-                return
-            for card in sorted(counts):
-                if counts[card] and target.startswith(card.face, at):
-                    counts[card] -= 1
-                    fit(at + len(card.face), (*seq, card))
-                    counts[card] += 1
-
-        fit(0, ())
-        return out
+        That is the points of the best final arrangement of the cards kept
+        plus `drawn` (after its own discard), and whether it goes out. One
+        search serves every pair of discards.
+        """
+        search = _Search(self, (*cards, drawn))
+        found = {}
+        for now in dict.fromkeys(sorted(cards)):
+            kept = _without(search.hand, now)
+            found[now] = max(search.points_of(_without(kept, then)) for then in dict.fromkeys(kept))
+        return found
 
 
 #: Bits per face in a packed multiset: four for the count, one guard bit.
@@ -223,6 +218,16 @@ class _Search:
             for card in word:
                 left.remove(card)
         return Arrangement(tuple(words), tuple(left))
+
+    def points_of(self, cards: tuple[Card, ...]) -> tuple[int, bool]:
+        """The best arrangement's points for `cards`, and whether it places every card."""
+        live = [c for c in cards if c in self.index]
+        rest = self.pack(live)
+        if rest and rest not in self.memo:
+            self._solve(rest, value(live), len(live))
+        key = self.memo[rest][0] if rest else 0
+        points = key // WORD_WEIGHT - (value(cards) - value(live))
+        return points, points == value(cards)
 
     def _solve(self, rest: int, total: int, size: int) -> int:
         """The best comparison key for the packed multiset `rest` (points `total`).
