@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as dataclass_replace
 from enum import Enum
-from functools import cache, cached_property, lru_cache
-from operator import attrgetter
+from functools import cache
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any
 
 from sixdot.core import (
@@ -47,7 +48,9 @@ from sixdot.games.consonants.cards import (
 from sixdot.games.consonants.tricks import (
     Play,
     Played,
-    legal_plays,
+    kinds_of,
+    play,
+    plays_from,
     trick_value,
     trick_winner,
 )
@@ -58,11 +61,8 @@ from sixdot.lexicon import Lexicon
 FLYING = 50
 #: Hand order (alphabetical, wilds last) as a sort key: quicker than comparing cards.
 IN_HAND = attrgetter("order")
-#: Where a state keeps what it works out once (see State._plays); kept by hand
-#: rather than by cached_property, whose lock costs more than a whole move.
-_PLAYS = "plays_memo"
-#: Where a state keeps the seats still choosing cards to pass.
-_TO_ACT = "to_act_memo"
+#: The card of a card on the table.
+_CARD = attrgetter("card")
 #: Above every letter: a hand's ceiling before play has shown one.
 NO_CEILING = "["
 
@@ -74,6 +74,11 @@ class Phase(Enum):
     WORDS = "words"
     CHALLENGE = "challenge"
     OVER = "over"
+
+
+#: The phases the hot paths test, as globals: an Enum member read from its
+#: class costs ten times as much, and every move asks.
+_PASS, _PLAY, _OVER = Phase.PASS, Phase.PLAY, Phase.OVER
 
 
 class Direction(Enum):
@@ -90,10 +95,23 @@ def pass_cycle(players: int) -> tuple[Direction, ...]:
     return (Direction.LEFT, Direction.RIGHT, Direction.HOLD)
 
 
+def _step(direction: Direction) -> int:
+    """How many seats clockwise passed cards travel (by identity: an Enum's hash is slow)."""
+    if direction is Direction.LEFT:
+        return 1
+    if direction is Direction.RIGHT:
+        return -1
+    return 2 if direction is Direction.ACROSS else 0
+
+
 def receiver(seat: int, direction: Direction, players: int) -> int:
     """Who gets `seat`'s passed cards; left is the next seat clockwise."""
-    step = {Direction.LEFT: 1, Direction.RIGHT: -1, Direction.ACROSS: 2, Direction.HOLD: 0}
-    return (seat + step[direction]) % players
+    return (seat + _step(direction)) % players
+
+
+def giver(seat: int, direction: Direction, players: int) -> int:
+    """Whose passed cards `seat` gets."""
+    return (seat - _step(direction)) % players
 
 
 def deal_size(players: int) -> int:
@@ -179,12 +197,12 @@ def _unpick(card: Card) -> Unpick:
     return Unpick(card)
 
 
-@lru_cache(maxsize=4096)
 def _pass_moves(hand: tuple[Card, ...], picks: tuple[Card, ...]) -> tuple[Action, ...]:
     """Each card of the hand to pass, then each chosen card to keep."""
-    moves: list[Action] = [_pick_one(c) for c in dict.fromkeys(hand)]
-    moves.extend(_unpick(c) for c in dict.fromkeys(picks))
-    return tuple(moves)
+    moves: tuple[Action, ...] = tuple(map(_pick_one, dict.fromkeys(hand)))
+    if picks:
+        moves += tuple(map(_unpick, dict.fromkeys(picks)))
+    return moves
 
 
 # --- events ----------------------------------------------------------------
@@ -421,9 +439,7 @@ class View:
 
     @property
     def pass_from(self) -> int:
-        return next(
-            s for s in range(self.players) if receiver(s, self.direction, self.players) == self.seat
-        )
+        return giver(self.seat, self.direction, self.players)
 
     def seen_singletons(self) -> tuple[Card, ...]:
         """Singletons taken in tricks or on the table now, in deck order."""
@@ -436,15 +452,21 @@ def evolve(state: State, **changes: Any) -> State:
     """`state` with some fields changed, without `dataclasses.replace`'s checks.
 
     A game applies a hundred moves a hand and bots simulate many more, so
-    this is the hot path; derived values cached on the old state are dropped.
+    this is the hot path. The new state starts with an empty memo; no key is
+    ever removed, which keeps the copy a straight clone of the field table.
     """
-    new = object.__new__(State)
-    values = new.__dict__
-    values.update(state.__dict__)
-    for name in _CACHED:
-        values.pop(name, None)
+    values = state.__dict__.copy()
+    values["memo"] = {}
     values.update(changes)
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", values)
     return new
+
+
+@cache
+def _placed(seat: int, card: Card, letter: str) -> tuple[Played, CardPlayed]:
+    """A card on the table and the event saying so, made once: both are plain values."""
+    return Played(seat, card, letter), CardPlayed(seat, card, letter, len(card.sides) != 1)
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -494,6 +516,16 @@ class State(GameState):
     #: card for, and a letter all its real cards fall below (NO_CEILING: none).
     lacks: tuple[str, ...] = ()
     ceilings: tuple[str, ...] = ()
+    #: What the state works out once (the seats to act, the legal moves, and
+    #: while passing each seat's moves by seat number), kept by hand:
+    #: cached_property's lock costs more than a whole move.
+    memo: dict[str | int, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: The kinds of card in each hand (tricks.Kinds), which decide its legal
+    #: plays: worked out at the first lead and kept up by each card played.
+    kinds: tuple[int, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kinds", tuple(map(kinds_of, self.hands)))
 
     # -- the State API --
 
@@ -503,7 +535,7 @@ class State(GameState):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -520,47 +552,56 @@ class State(GameState):
 
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase is Phase.PASS:
-            values = self.__dict__
-            found = values.get(_TO_ACT)
+        if phase is _PASS:
+            memo = self.memo
+            found = memo.get("to_act")
             if found is None:
                 wanted = self.config.pass_count
                 found = tuple(s for s, picks in enumerate(self.picks) if len(picks) < wanted)
-                values[_TO_ACT] = found
+                memo["to_act"] = found
             return found
-        return () if phase is Phase.OVER else (self.turn,)
+        return () if phase is _OVER else (self.turn,)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        if self.phase is Phase.PLAY:
-            return self._plays if seat == self.turn else ()
-        if seat not in self.to_act():
+        phase = self.phase
+        if phase is _PASS:
+            found = self.memo.get(seat)
+            if found is None:
+                found = ()
+                if seat in self.to_act():
+                    found = _pass_moves(self.hands[seat], self.picks[seat])
+                self.memo[seat] = found
+            return found
+        if seat != self.turn or phase is _OVER:
             return ()
-        if self.phase is Phase.PASS:
-            return _pass_moves(self.hands[seat], self.picks[seat])
-        if self.phase is Phase.FLY:
-            return (Fly(False), Fly(True))
-        if self.phase is Phase.WORDS:
-            return self._lays
-        return self._challenges
+        return self.memo.get("moves") or self._moves()
 
-    @property
-    def _plays(self) -> tuple[Action, ...]:
-        """The card plays open to the seat to play, worked out once per state.
-
-        Kept by hand rather than by cached_property, whose lock costs more
-        than the rest of a move in bot-only play.
-        """
-        values = self.__dict__
-        found = values.get(_PLAYS)
-        if found is None:
+    def _moves(self) -> tuple[Action, ...]:
+        """The moves open to the seat to act after passing, worked out once per state."""
+        phase = self.phase
+        if phase is _PLAY:
             if self.lead_j:
-                found = (Play(by_face()["J"], "J"),)
+                found: tuple[Action, ...] = (play(by_face()["J"], "J"),)
             else:
-                found = legal_plays(self.hands[self.turn], self.trick)
-            values[_PLAYS] = found
+                found = plays_from(self.kinds[self.turn], self.trick)
+        elif phase is Phase.FLY:
+            found = (Fly(False), Fly(True))
+        elif phase is Phase.WORDS:
+            found = self._lays()
+        else:
+            found = self._challenges()
+        self.memo["moves"] = found
         return found
 
-    @cached_property
+    def apply(self, seat: int, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+        """A listed card play goes straight to the move (bots and simulations make
+        a hundred a hand); anything else is checked by `refusal` first."""
+        if self.phase is _PLAY and seat == self.turn:
+            listed = self.memo.get("moves") or self._moves()
+            if any(map(is_, listed, repeat(action))):
+                return self._play(seat, action)  # type: ignore[arg-type]
+        return super().apply(seat, action)
+
     def _lays(self) -> tuple[Action, ...]:
         """The best word set still open to the seat, then each of its words, then done."""
         seat = self.turn
@@ -578,7 +619,6 @@ class State(GameState):
         lays.extend(Lay((w,)) for w in dict.fromkeys(fresh))
         return (*lays, Done())
 
-    @cached_property
     def _challenges(self) -> tuple[Action, ...]:
         """Accepting every word first (the usual answer), then each open word."""
         words = self._open_words(self.turn)
@@ -590,15 +630,14 @@ class State(GameState):
 
     def refusal(self, seat: int, action: Action) -> Refusal | None:
         """Typed moves beyond the listed ones (several cards to pass, any word) are checked here."""
-        if self.phase is Phase.PLAY and seat == self.turn:
-            for listed in self._plays:
-                if listed is action:
-                    return None  # the common case, first: a listed card play by identity
-        if self.is_over:
+        if self.phase is _OVER:
             return Refusal.of(GAME_OVER)
         if seat not in self.to_act():
             return Refusal.of(NOT_YOUR_TURN, seat=seat)
-        if action in self.legal_actions(seat):
+        listed = self.legal_actions(seat)
+        # A listed move itself, the common case, is found by identity first:
+        # comparing actions as dataclasses costs more than the move.
+        if any(map(is_, listed, repeat(action))) or action in listed:
             return None
         return self._check(seat, action)
 
@@ -678,7 +717,7 @@ class State(GameState):
             return Refusal.of("refuse-con-side", card=card, letter=action.letter)
         if self.lead_j:
             return Refusal.of("refuse-con-lead-j")
-        legal = [a for a in self._plays if isinstance(a, Play)]
+        legal = [a for a in self._moves() if isinstance(a, Play)]
         moves = ", ".join(dict.fromkeys(p.notation for p in legal if not p.card.wild))  # type: ignore[union-attr]
         if card is None:
             return Refusal.of("refuse-con-no-letter", letter=action.letter, moves=moves)
@@ -786,22 +825,19 @@ class State(GameState):
 
     def _exchange(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
         """Everyone has chosen: the cards move at once, and each player is told."""
-        n, direction = self.n, self.direction
-        hands = [list(h) for h in self.hands]
-        received: list[tuple[Card, ...]] = [()] * n
+        n, direction, picks = self.n, self.direction, self.picks
         for seat in range(n):
-            to = receiver(seat, direction, n)
-            hands[to].extend(self.picks[seat])
-            received[to] = self.picks[seat]
-            events.append(CardsPassed(seat, to, self.picks[seat]))
+            events.append(CardsPassed(seat, receiver(seat, direction, n), picks[seat]))
+        received = tuple(picks[giver(seat, direction, n)] for seat in range(n))
         for seat in range(n):
-            giver = next(s for s in range(n) if receiver(s, direction, n) == seat)
-            events.append(CardsReceived(seat, giver, received[seat]))
+            events.append(CardsReceived(seat, giver(seat, direction, n), received[seat]))
         state = evolve(
             self,
-            hands=tuple(tuple(sorted(h, key=IN_HAND)) for h in hands),
-            passed=self.picks,
-            received=tuple(received),
+            hands=tuple(
+                tuple(sorted(h + r, key=IN_HAND)) for h, r in zip(self.hands, received, strict=True)
+            ),
+            passed=picks,
+            received=received,
             picks=((),) * n,
         )
         return state._first_lead(events)
@@ -811,40 +847,56 @@ class State(GameState):
         holder = next((s for s in range(self.n) if jack in self.hands[s]), None)
         lead = holder if holder is not None else (self.dealer + 1) % self.n
         events.append(FirstLead(lead, holder is None))
-        state = evolve(self, phase=Phase.PLAY, turn=lead, lead_j=holder is not None)
+        state = evolve(
+            self,
+            phase=Phase.PLAY,
+            turn=lead,
+            lead_j=holder is not None,
+            kinds=tuple(map(kinds_of, self.hands)),
+        )
         return state, tuple(events)
 
     def _play(self, seat: int, action: Play) -> tuple[State, tuple[Event, ...]]:
-        card = action.card
+        card, letter = action.card, action.letter
         assert card is not None
         hand = self.hands[seat]
         at = hand.index(card)
         hand = hand[:at] + hand[at + 1 :]
-        trick = (*self.trick, Played(seat, card, action.letter))
-        played = CardPlayed(seat, card, action.letter, len(card.sides) != 1)
         hands = _set(self.hands, seat, hand)
-        lacks, ceilings = self._shown(seat, action.letter)
+        kinds = self.kinds
+        if card not in hand:
+            kinds = _set(kinds, seat, kinds[seat] & ~(1 << card.order))
+        entry, played = _placed(seat, card, letter)
+        trick = self.trick
+        if trick and letter != trick[0].letter:
+            lacks, ceilings = self._shown(seat, letter)
+        else:
+            lacks, ceilings = self.lacks, self.ceilings
+        trick = (*trick, entry)
         if len(trick) < self.n:
+            turn = (seat + 1) % self.n
+            if lacks is self.lacks and ceilings is self.ceilings:
+                moved = evolve(self, hands=hands, kinds=kinds, trick=trick, turn=turn, lead_j=False)
+                return moved, (played,)
             state = evolve(
                 self,
                 hands=hands,
+                kinds=kinds,
                 trick=trick,
-                turn=(seat + 1) % self.n,
+                turn=turn,
                 lead_j=False,
                 lacks=lacks,
                 ceilings=ceilings,
             )
             return state, (played,)
-        events: list[Event] = [played]
         best = trick[trick_winner(trick)]
-        cards = tuple(p.card for p in trick)
+        cards = tuple(map(_CARD, trick))
         winner = best.seat
-        events.append(
-            TrickWon(winner, self.trick_number, best.card, best.letter, cards, trick_value(cards))
-        )
+        won = TrickWon(winner, self.trick_number, best.card, best.letter, cards, trick_value(cards))
         state = evolve(
             self,
             hands=hands,
+            kinds=kinds,
             trick=(),
             trick_number=self.trick_number + 1,
             turn=winner,
@@ -854,22 +906,19 @@ class State(GameState):
             lacks=lacks,
             ceilings=ceilings,
         )
-        if any(state.hands):
-            return state, tuple(events)
-        return state._end_play(winner, events)
+        if any(hands):
+            return state, (played, won)
+        return state._end_play(winner, [played, won])
 
     def _shown(self, seat: int, letter: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """What a play reveals: not following means no real card of the letter led,
-        and playing under the top means no real card at or above it."""
-        if not self.trick:
-            return self.lacks, self.ceilings
-        led = self.trick[0].letter
+        """What not following the letter led reveals: no real card of it, and
+        when played under the top, no real card at or above the top."""
+        trick = self.trick
+        led = trick[0].letter
         lacks, ceilings = self.lacks, self.ceilings
-        if letter == led:
-            return lacks, ceilings
         if led not in lacks[seat]:
             lacks = _set(lacks, seat, lacks[seat] + led)
-        top = max(p.letter for p in self.trick)
+        top = max(p.letter for p in trick)
         if letter < top < ceilings[seat]:
             ceilings = _set(ceilings, seat, top)
         return lacks, ceilings
@@ -1033,8 +1082,8 @@ def _deal(
 
 
 _TOKEN = r"[A-Z](?:/[A-Z])?|\?"
-_PLAY = re.compile(rf"PLAY\s+({_TOKEN})(?:\s+AS\s+([A-Z]))?")
-_PASS = re.compile(rf"PASS((?:\s+(?:{_TOKEN}))+)")
+_PLAY_RE = re.compile(rf"PLAY\s+({_TOKEN})(?:\s+AS\s+([A-Z]))?")
+_PASS_RE = re.compile(rf"PASS((?:\s+(?:{_TOKEN}))+)")
 
 
 class ConsonantsRules(Rules):
@@ -1117,11 +1166,11 @@ class ConsonantsRules(Rules):
             return Done()
         if words in ("FLY ME", "FLY OTHERS"):
             return Fly(words == "FLY OTHERS")
-        if m := _PASS.fullmatch(words):
+        if m := _PASS_RE.fullmatch(words):
             return Pick(tuple(self._card(t, text) for t in m[1].split()))
         if m := re.fullmatch(rf"KEEP\s+({_TOKEN})", words):
             return Unpick(self._card(m[1], text))
-        if m := _PLAY.fullmatch(words):
+        if m := _PLAY_RE.fullmatch(words):
             return self._play(m[1], m[2] or "", text)
         if m := re.fullmatch(r"LAY((?:\s+[A-Z]+)+)", words):
             return Lay(tuple(m[1].split()))
@@ -1154,9 +1203,3 @@ class ConsonantsRules(Rules):
 
 RULES = ConsonantsRules()
 State.rules = RULES
-#: The cached properties of State, which a changed state must recompute.
-_CACHED = (
-    _PLAYS,
-    _TO_ACT,
-    *(name for name, value in vars(State).items() if isinstance(value, cached_property)),
-)

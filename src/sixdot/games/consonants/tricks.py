@@ -1,19 +1,24 @@
 """Which cards may be played to a trick, and which card takes it.
 
 Pure functions of a hand and the cards on the table, shared by the rules,
-the bots and their simulations. Plays are made once per (card, letter) and
-reused, so legal-move lists cost no allocation beyond the tuple.
+the bots and their simulations. Every card's plays are made once and
+tabled by the letter led and the letter on top, so listing legal plays is
+a few dictionary lookups and no new objects beyond the tuple.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
+from operator import itemgetter, or_
 from typing import NamedTuple
 
 from sixdot.core import Action
-from sixdot.games.consonants.cards import LETTERS, Card, by_face
+from sixdot.games.consonants.cards import LETTERS, WILD, Card, by_face
+
+#: The most players a table seats (the Alpha deck deals 12 cards each to six).
+MOST_PLAYERS = 6
 
 
 @dataclass(frozen=True)
@@ -49,42 +54,103 @@ class Played(NamedTuple):
     letter: str
 
 
-@cache
-def _plays() -> dict[tuple[Card, str], Play]:
-    made: dict[tuple[Card, str], Play] = {}
-    for card in by_face().values():
-        for letter in card.sides or tuple(LETTERS):
-            made[card, letter] = Play(card, letter)
-    return made
+#: The letter a card on the table shows.
+_LETTER = itemgetter(2)
+#: A hand's kinds of card as one int, a bit a kind (bit `card.order`): which
+#: plays a hand has depends only on its kinds, looked up a byte at a time.
+Kinds = int
+_BYTES = 4
+#: One byte of kinds to the plays those kinds offer: 256 tuples a byte.
+Chunks = tuple[tuple[tuple[Play, ...], ...], ...]
 
 
 @cache
-def _by_card() -> dict[Card, tuple[Play, ...]]:
+def _every() -> dict[Card, tuple[Play, ...]]:
     """Each card's plays, one a side (a wild: one a letter, A to Z)."""
-    out: dict[Card, list[Play]] = {}
-    for (card, _), made in _plays().items():
-        out.setdefault(card, []).append(made)
-    return {card: tuple(plays) for card, plays in out.items()}
+    return {c: tuple(Play(c, letter) for letter in c.sides or LETTERS) for c in by_face().values()}
+
+
+@cache
+def _bits() -> dict[Card, int]:
+    cards = by_face().values()
+    if len(cards) > 8 * _BYTES:
+        raise ValueError(f"Consonants deck file: at most {8 * _BYTES} kinds of card")
+    return {c: 1 << c.order for c in cards}
+
+
+def _chunks(plays: dict[Card, tuple[Play, ...]]) -> Chunks:
+    """Every byte of kinds, for each byte of the kinds int, with the plays it offers."""
+    by_bit = {c.order: plays.get(c, ()) for c in by_face().values()}
+    out = []
+    for at in range(0, 8 * _BYTES, 8):
+        table = []
+        for byte in range(256):
+            found: tuple[Play, ...] = ()
+            for i in range(8):
+                if byte >> i & 1:
+                    found += by_bit.get(at + i, ())
+            table.append(found)
+        out.append(tuple(table))
+    return tuple(out)
+
+
+def _gather(chunks: Chunks, kinds: Kinds) -> tuple[Play, ...]:
+    return (
+        chunks[0][kinds & 255]
+        + chunks[1][kinds >> 8 & 255]
+        + chunks[2][kinds >> 16 & 255]
+        + chunks[3][kinds >> 24]
+    )
+
+
+@cache
+def _all_plays() -> Chunks:
+    return _chunks(_every())
+
+
+@cache
+def _following(led: str) -> Chunks:
+    """Real cards' plays as the letter led."""
+    every = _every()
+    return _chunks({c: tuple(p for p in every[c] if p.letter == led) for c in every if not c.wild})
+
+
+@cache
+def _over(top: str) -> Chunks:
+    """Real cards' plays at or above the top letter."""
+    every = _every()
+    return _chunks({c: tuple(p for p in every[c] if p.letter >= top) for c in every if not c.wild})
+
+
+@cache
+def _wild() -> tuple[int, dict[str, tuple[Play, ...]], dict[str, tuple[Play, ...]]]:
+    """The wild's bit, its play as each letter, and its plays at or above each letter."""
+    wild = by_face()[WILD]
+    plays = _every()[wild]
+    return (
+        _bits()[wild],
+        {p.letter: (p,) for p in plays},
+        {top: tuple(p for p in plays if p.letter >= top) for top in LETTERS},
+    )
+
+
+def kinds_of(hand: Iterable[Card]) -> Kinds:
+    """The kinds of card in a hand, as bits."""
+    return reduce(or_, map(_bits().__getitem__, hand), 0)
 
 
 def play(card: Card, letter: str) -> Play:
     """The one Play object for a card showing a letter."""
-    return _plays()[card, letter]
-
-
-def _kinds(hand: Sequence[Card]) -> list[Card]:
-    """Each kind of card in a sorted hand once."""
-    kinds: list[Card] = []
-    last = None
-    for card in hand:
-        if card is not last:
-            kinds.append(card)
-            last = card
-    return kinds
+    return next(p for p in _every()[card] if p.letter == letter)
 
 
 def legal_plays(hand: Sequence[Card], trick: Sequence[Played]) -> tuple[Play, ...]:
-    """Every play the following rules allow from a sorted hand.
+    """Every play the following rules allow from a hand (see `plays_from`)."""
+    return plays_from(kinds_of(hand), trick)
+
+
+def plays_from(kinds: Kinds, trick: Sequence[Played]) -> tuple[Play, ...]:
+    """Every play the following rules allow from a hand holding these kinds of card.
 
     1. Holding the letter led (a vowel card either of whose sides is it),
        play it as that letter.
@@ -93,54 +159,46 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Played]) -> tuple[Play, ..
     3. Otherwise anything. A wild is never forced: it counts only when the
        hand holds nothing else; played, its declared letter obeys rules 1 and 2.
     """
-    by_card = _by_card()
-    kinds = _kinds(hand)
-    wild = kinds.pop() if kinds and kinds[-1].wild else None
     if trick:
+        wild_bit, wild_as, wild_over = _wild()
         led = trick[0].letter
-        if not kinds:
-            assert wild is not None
-            return (_plays()[wild, led],)
-        follow = [p for c in kinds if led in c.sides for p in by_card[c] if p.letter == led]
-        if follow:
-            if wild:
-                follow.append(_plays()[wild, led])
-            return tuple(follow)
-        top = max(p.letter for p in trick)
-        high = [p for c in kinds for p in by_card[c] if p.letter >= top]
-        if high:
-            if wild:
-                high.extend(p for p in by_card[wild] if p.letter >= top)
-            return tuple(high)
-    out = [p for c in kinds for p in by_card[c]]
-    if wild:
-        out.extend(by_card[wild])
-    return tuple(out)
+        real = kinds & ~wild_bit
+        if not real:
+            return wild_as[led]
+        plays = _gather(_following(led), real)
+        if plays:
+            return plays + wild_as[led] if kinds & wild_bit else plays
+        top = max(map(_LETTER, trick))
+        plays = _gather(_over(top), real)
+        if plays:
+            return plays + wild_over[top] if kinds & wild_bit else plays
+    return _gather(_all_plays(), kinds)
 
 
 @cache
-def _strengths() -> dict[tuple[Card, str], tuple[str, int, str]]:
+def _strengths() -> dict[Played, int]:
+    """How strongly each card on the table holds a trick, for every seat, as one
+    int: greatest letter, then a real card over a wild, then the greater other side."""
+    every = _every()
     return {
-        (card, letter): (letter, 0 if card.wild else 1, card.other(letter))
-        for card, letter in _plays()
+        Played(seat, p.card, p.letter): (ord(p.letter) * 2 + (not c.wild)) * 128
+        + ord(c.other(p.letter) or "@")
+        for seat in range(MOST_PLAYERS)
+        for c in every
+        for p in every[c]
     }
 
 
-def rank(entry: Played, position: int) -> tuple[str, int, str, int]:
+def rank(entry: Played, position: int) -> tuple[int, int]:
     """How strongly a card holds a trick: greatest letter, then a real card over a
     wild, then the greater other side of a vowel card, then the first played."""
-    return (*_strengths()[entry.card, entry.letter], -position)
+    return _strengths()[entry], -position
 
 
 def trick_winner(trick: Sequence[Played]) -> int:
     """The index in `trick` of the card that takes it: the strongest, the first on a tie."""
-    strengths = _strengths()
-    best, held = 0, strengths[trick[0].card, trick[0].letter]
-    for i in range(1, len(trick)):
-        strength = strengths[trick[i].card, trick[i].letter]
-        if strength > held:
-            best, held = i, strength
-    return best
+    strengths = list(map(_strengths().__getitem__, trick))
+    return strengths.index(max(strengths))
 
 
 def trick_value(cards: Sequence[Card]) -> int:
