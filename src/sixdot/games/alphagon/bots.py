@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from sixdot.bots import Bot
 from sixdot.core import Action
 from sixdot.games.alphagon import words as lex
-from sixdot.games.alphagon.board import Mark, ahead
+from sixdot.games.alphagon.board import Mark, ahead, matches
 from sixdot.games.alphagon.rules import (
     ACCEPT,
     CLOSE,
@@ -225,32 +225,80 @@ class SensibleBot(Bot):
 
 
 class StrongBot(SensibleBot):
-    """Sensible, plus a look at the next player's likely reply to the word it leaves."""
+    """Sensible, but it values a placement by looking one and two plies ahead.
+
+    A letter is worth what I may close on my next turn (two players) minus
+    what the next players may close from the word I leave them, each letter
+    weighted by the chance that a player holds it, from one player's supply.
+    """
 
     level = "strong"
 
     def value(self, view: View, action: Place) -> float | None:
-        value = super().value(view, action)
-        if value is None or value >= 100:
-            return value
         word = view.letters.lower() + "".join(action.letters).lower()
-        return value - 8 * self.risk(view, word)
-
-    def risk(self, view: View, word: str) -> float:
-        """The points the next player may expect to close from `word` next turn."""
+        if len(word) >= lex.MIN_WORD and word in view.lexicon:
+            return 100.0 + close_points(len(word)) - 2 * (len(action.letters) - 1)
         step = view.lexicon.walk(view.lexicon.root, word)
-        if step is None:
+        if step is None or not lex.can_finish(view.lexicon, word):
+            return None
+        rest = list(view.rack)
+        for letter in action.letters:
+            rest.remove(letter)
+        shape = self.shape(view, len(action.letters))
+        if len(action.letters) == 2 and not shape:
+            return None  # a bonus buys two letters only for a word or a shape
+        value = 10.0 + self.ahead(view, word, step[0], rest) + self.syllable(view, word) + shape
+        value -= 4.0 * (len(action.letters) - 1)
+        return value - USEFUL.index(action.letters[0]) / 26 + self.square_value(view)
+
+    def shape(self, view: View, count: int) -> float:
+        """A shape of my cards that the polygon's end will make, found at once."""
+        if "shape" in view.used or len(view.coming) < count:
             return 0.0
-        letters = view.layout.letters
-        total = sum(letters.values())
+        path = (*view.path, *(step.square for step in view.coming[:count]))
+        found = any(matches(s, path) for card in view.cards for s in card.shapes)
+        return 3.0 if found else 0.0
+
+    def syllable(self, view: View, word: str) -> float:
+        """A syllable of my cards that this letter makes, found at once after placing."""
+        if "syllable" in view.used:
+            return 0.0
+        tail = word[-2:].upper()
+        return 3.0 if any(tail in card.all_syllables for card in view.cards) else 0.0
+
+    def ahead(self, view: View, word: str, node: int, rest: list[str]) -> float:
+        """My expected points back by my next turn, less the next players' expected closes."""
         size = max(view.rack_sizes[(view.seat + 1) % view.players], 1)
-        expected = 0.0
-        for letter, (_, end) in view.lexicon.children(step[0]).items():
+        mine = set(rest)
+        theirs = 0.0
+        follow = 0.0
+        weights = 0.0
+        for letter, (child, end) in view.lexicon.children(node).items():
+            holds = self.holds(view, letter, size)
             if end and len(word) + 1 >= lex.MIN_WORD:
-                share = letters[letter.upper()] / total
-                holds = 1 - (1 - share) ** size
-                expected += holds * close_points(len(word) + 1)
-        return expected
+                theirs += holds * close_points(len(word) + 1)
+                continue
+            if not child:
+                continue
+            weights += holds
+            best = 0
+            for mark, (_, closes) in view.lexicon.children(child).items():
+                if closes and len(word) + 2 >= lex.MIN_WORD:
+                    if view.players == 2 and mark.upper() in mine:
+                        best = max(best, close_points(len(word) + 2))
+                    elif view.players > 2:
+                        best = max(
+                            best, -self.holds(view, mark, size) * close_points(len(word) + 2)
+                        )
+            follow += holds * best
+        later = follow / weights if weights else 0.0
+        return later - theirs
+
+    def holds(self, view: View, letter: str, size: int) -> float:
+        """The chance a player with `size` letters holds `letter`, from one supply."""
+        supply = view.layout.letters
+        share = supply[letter.upper()] / sum(supply.values())
+        return 1 - (1 - share) ** size
 
 
 __all__ = ["SensibleBot", "StrongBot"]

@@ -474,6 +474,7 @@ class View:
     headings: tuple[Direction, ...]
     word_from: int
     next: Step | None
+    coming: tuple[Step, ...]  # the squares the next one or two letters would take
     rack: tuple[str, ...]
     rack_sizes: tuple[int, ...]
     sack_sizes: tuple[int, ...]
@@ -483,6 +484,7 @@ class View:
     goal: int
     passes: int
     placed: bool
+    used: frozenset[str]
     claim: Claim | None
     placer: int | None
     layout: Layout = field(compare=False, repr=False)
@@ -881,6 +883,7 @@ class State(GameState):
             headings=self.headings,
             word_from=self.word_from,
             next=self.next,
+            coming=tuple(self.steps(2) or self.steps(1) or ()) if len(self.path) > 1 else (),
             rack=self.racks[seat],
             rack_sizes=tuple(len(r) for r in self.racks),
             sack_sizes=tuple(
@@ -892,6 +895,7 @@ class State(GameState):
             goal=self.goal,
             passes=self.passes,
             placed=self.placed,
+            used=self.used,
             claim=self.claim,
             placer=self.placer,
             layout=self.layout,
