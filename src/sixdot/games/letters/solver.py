@@ -98,7 +98,9 @@ class Solver:
         single = self.single_cards
         found: dict[object, tuple[int, ...]] = {}
 
-        def extend(node: Node, seq: tuple[int, ...], used: int) -> None:
+        seq: list[int] = []
+
+        def extend(node: Node, used: int) -> None:
             for letter, (child, ends) in children(node).items():
                 for i, tail, multi in starting.get(letter, ()):
                     if not counts[i]:
@@ -109,16 +111,19 @@ class Solver:
                         if step is None:
                             continue
                         at, final = step
-                    word = (*seq, i)
                     mark = used + (1 << (FIELD * i))
                     if final and (seq or (single and multi)):
-                        found.setdefault(mark if unique else word, word)
+                        key = mark if unique else (*seq, i)
+                        if key not in found:
+                            found[key] = (*seq, i)
                     if at:
                         counts[i] -= 1
-                        extend(at, word, mark)
+                        seq.append(i)
+                        extend(at, mark)
+                        seq.pop()
                         counts[i] += 1
 
-        extend(self.lexicon.root, (), 0)
+        extend(self.lexicon.root, 0)
         return list(found.values())
 
     def best(self, cards: Sequence[Card]) -> Arrangement:
@@ -138,8 +143,23 @@ class Solver:
         ]
 
     def best_final(self, cards: Sequence[Card]) -> Arrangement:
-        """A final turn: discard one card, lay the best words from the rest."""
-        return max(self.finals(cards), key=_key)
+        """A final turn: discard one card, lay the best words from the rest.
+
+        Discards are tried from the one leaving the most to gain; the search
+        stops when no other could beat the best found even by placing every card.
+        """
+        search = _Search(self, cards)
+        rests = {d: _without(search.hand, d) for d in dict.fromkeys(search.hand)}
+        ceilings = {d: search.ceiling(rest) for d, rest in rests.items()}
+        chosen, best = None, -(10**9)
+        for discard in sorted(rests, key=lambda d: -ceilings[d]):
+            if ceilings[discard] <= best:
+                break
+            key = search.key_of(rests[discard])
+            if key > best:
+                chosen, best = discard, key
+        assert chosen is not None
+        return _with_discard(search.best_of(rests[chosen]), chosen)
 
     def going_out(self, cards: Sequence[Card]) -> Arrangement | None:
         """The best way to go out (all but one card in words), or None."""
@@ -219,14 +239,25 @@ class _Search:
                 left.remove(card)
         return Arrangement(tuple(words), tuple(left))
 
-    def points_of(self, cards: tuple[Card, ...]) -> tuple[int, bool]:
-        """The best arrangement's points for `cards`, and whether it places every card."""
+    def key_of(self, cards: tuple[Card, ...]) -> int:
+        """The comparison key of the best arrangement of `cards` (see WORD_WEIGHT)."""
         live = [c for c in cards if c in self.index]
         rest = self.pack(live)
         if rest and rest not in self.memo:
             self._solve(rest, value(live), len(live))
-        key = self.memo[rest][0] if rest else 0
-        points = key // WORD_WEIGHT - (value(cards) - value(live))
+        dead = value(cards) - value(live)
+        return (self.memo[rest][0] if rest else 0) - dead * WORD_WEIGHT
+
+    def ceiling(self, cards: tuple[Card, ...]) -> int:
+        """No arrangement of `cards` has a greater key: every card that is in
+        some word placed, in as many words as there could be."""
+        live = [c for c in cards if c in self.index]
+        dead = value(cards) - value(live)
+        return (value(live) - dead) * WORD_WEIGHT + len(live) // self.minimum
+
+    def points_of(self, cards: tuple[Card, ...]) -> tuple[int, bool]:
+        """The best arrangement's points for `cards`, and whether it places every card."""
+        points = self.key_of(cards) // WORD_WEIGHT
         return points, points == value(cards)
 
     def _solve(self, rest: int, total: int, size: int) -> int:
@@ -239,10 +270,11 @@ class _Search:
         ceiling = total * WORD_WEIGHT + size // self.minimum
         best, choice = -(10**9), None
         guard = self.guard
+        held = rest | guard
         for packed, points, length, word in self.by_low[low]:
             if best >= ceiling:
                 break  # nothing can beat this: every card placed, in most words
-            if ((rest | guard) - packed) & guard == guard:
+            if (held - packed) & guard == guard:
                 after = rest - packed
                 if not after:
                     key = 0
