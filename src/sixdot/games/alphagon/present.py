@@ -142,7 +142,14 @@ class AlphagonPresenter(Presenter):
         return action.notation
 
     def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
-        """Every square, the next one first, then the moves that are not placements."""
+        """Every square, the next one first, then the moves that are not placements.
+
+        Squares have no jump letter, so a letter key jumps to a move (e: end).
+        An answer owed out of turn (a letter to lose, a doubt, a declaration)
+        lists just its moves.
+        """
+        if view.claim is not None or (legal and isinstance(legal[0], Lose)):
+            return super().focus(view, legal)
         places: dict[Square, list[Action]] = {}
         for action in legal:
             if isinstance(action, Place) and len(action.letters) == 1 and view.next:
@@ -151,15 +158,14 @@ class AlphagonPresenter(Presenter):
                 places.setdefault(ahead(action.flag, action.direction), []).append(action)
         size = view.layout.size
         squares = [(r, c) for r in range(size) for c in range(size)]
-        first = view.next.square if view.next and view.phase is Phase.PLAY else None
+        first = view.next.square if view.next else next(iter(places), None)
         if first is None and view.path:
             first = view.path[-1]
         if first is not None:
             squares.remove(first)
             squares.insert(0, first)
         items = [
-            FocusItem(self.square(view, sq), square_name(sq)[0], tuple(places.get(sq, ())), at=sq)
-            for sq in squares
+            FocusItem(self.square(view, sq), "", tuple(places.get(sq, ())), at=sq) for sq in squares
         ]
         items += [
             FocusItem(self.move(a, view), a.notation[:1].upper(), (a,))
