@@ -116,14 +116,18 @@ class SensibleBot(Bot):
     # -- the first play --
 
     def start(self, view: View, legal: Sequence[Action]) -> Action:
+        """The letter that starts the longest word of the rack, where the most room is."""
+        made: dict[str, int] = {}
+        for letter in set(view.rack):
+            rest = list(view.rack)
+            rest.remove(letter)
+            made[letter] = finishes(view.lexicon, letter.lower(), rest)
+
         def value(action: Start) -> tuple[int, int]:
             room, square = 0, ahead(action.flag, action.direction)
             while view.layout.on_board(square):
                 room, square = room + 1, ahead(square, action.direction)
-            rest = list(view.rack)
-            rest.remove(action.letter)
-            made = finishes(view.lexicon, action.letter.lower(), rest)
-            return made, room
+            return made[action.letter], room
 
         return max((a for a in legal if isinstance(a, Start)), key=value)
 

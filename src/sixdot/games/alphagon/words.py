@@ -52,8 +52,26 @@ def first(lexicon: Lexicon, prefix: str, keep: Callable[[str], bool], limit: int
 
 
 def can_finish(lexicon: Lexicon, prefix: str) -> bool:
-    """Some word of four letters or more starts with `prefix`."""
-    return next(below(lexicon, prefix), None) is not None
+    """Some word of four letters or more starts with `prefix`.
+
+    Depth first, since any one word answers it: the first path down to a
+    word end of four letters or more is enough.
+    """
+    prefix = prefix.lower()
+    step = lexicon.walk(lexicon.root, prefix) if prefix else (lexicon.root, False)
+    if step is None:
+        return False
+    if step[1] and len(prefix) >= MIN_WORD:
+        return True
+    stack = [(step[0], len(prefix))]
+    while stack:
+        node, length = stack.pop()
+        for child, end in lexicon.children(node).values():
+            if end and length + 1 >= MIN_WORD:
+                return True
+            if child:
+                stack.append((child, length + 1))
+    return False
 
 
 def unique_stem(lexicon: Lexicon, prefix: str) -> str | None:
