@@ -197,3 +197,9 @@ def test_the_turn_cap_closes_a_round_with_final_turns() -> None:
         state, _ = state.apply(seat, RULES.parse_action("draw"))
         state, _ = state.apply(seat, state.legal_actions(seat)[0])
     assert state.round == 2
+
+
+def test_a_lone_multi_letter_card_is_a_word_only_with_singles() -> None:
+    out = RULES.parse_action("out THE discard Q")
+    assert playing(cards("THE", "Q")).refusal(0, out).key == "refuse-let-short"
+    assert playing(cards("THE", "Q"), singles=True).refusal(0, out) is None
