@@ -68,7 +68,7 @@ def test_the_turn_names_the_trick_and_the_plays() -> None:
     lines = presenter().turn(state.view(0), state.legal_actions(0))
     assert lines == [
         "Trick 4: led P, high R. Ben P, Cleo R.",
-        "You may play: R, T, wild as R to Z.",
+        "You may play: R, T, wild as P, R to Z.",
     ]
 
 
@@ -97,4 +97,6 @@ def test_review_commands_answer_from_the_view() -> None:
     singles = commands["singletons"](view, "")
     assert "K: in your hand." in singles and "Q: taken by you." in singles
     assert "J: not seen yet." in singles
+    passed = replace(state, passed=((C["J"],), (), (), ()), hand_no=1).view(0)
+    assert "J: you passed it to Ana." in commands["singletons"](passed, "")
     assert commands["words"](view, "") == ["Ana's word FROG: 6 points."]

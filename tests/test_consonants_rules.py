@@ -216,6 +216,14 @@ def test_a_wild_is_never_forced_but_may_follow() -> None:
     assert [a.notation for a in state.legal_actions(0)] == ["play P", "play ? as P"]
 
 
+def test_a_wild_may_follow_the_letter_led_even_when_the_real_cards_must_go_high() -> None:
+    # No real P: rule 2 binds B R T, but the wild shown as P follows, as a P card would.
+    state = table("B R T ?", "P", "C", "D", trick="1:P:P 2:R:R", turn=0)
+    wild = [a.notation for a in state.legal_actions(0) if "?" in a.notation]
+    assert wild[:3] == ["play ? as P", "play ? as R", "play ? as S"]
+    assert "play ? as Q" not in wild
+
+
 def test_holding_only_wilds_the_wild_follows_the_letter_led() -> None:
     state = table("?", "B", "C", "D", trick="1:M:M", turn=0)
     assert [a.notation for a in state.legal_actions(0)] == ["play ? as M"]

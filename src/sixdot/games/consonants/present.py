@@ -113,11 +113,20 @@ class ConsonantsPresenter(Presenter):
         return self.words("con-turn-plays", count=len(said), plays=", ".join(said))
 
     def wild_letters(self, letters: Sequence[str]) -> str:
-        if len(letters) == 1:
-            return self.words("con-card-as", card=self.words("con-card-wild"), letter=letters[0])
+        """A wild's letters in alphabetical runs: `wild as P, R to Z`."""
         if len(letters) == len(LETTERS):
             return self.words("con-wild-any")
-        return self.words("con-wild-range", first=letters[0], last=letters[-1])
+        runs: list[list[str]] = []
+        for letter in letters:
+            if runs and ord(letter) == ord(runs[-1][-1]) + 1:
+                runs[-1].append(letter)
+            else:
+                runs.append([letter])
+        said = [
+            run[0] if len(run) == 1 else self.words("con-letter-range", first=run[0], last=run[-1])
+            for run in runs
+        ]
+        return self.words("con-wild-as", letters=", ".join(said))
 
     def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
         """Passing: each card (Space picks, Enter passes one). Play: each card and its plays."""
@@ -249,7 +258,7 @@ class ConsonantsPresenter(Presenter):
         ]
 
     def singleton_lines(self, view: View) -> list[str]:
-        """Singletons taken so far (and by whom), and those still unseen."""
+        """Singletons taken so far (and by whom), on the table, held, passed, or unseen."""
         out = []
         for card in singletons():
             owner = next((s for s in range(view.players) if card in view.taken[s]), None)
@@ -263,6 +272,9 @@ class ConsonantsPresenter(Presenter):
                 out.append(self.words("con-single-table", card=card.face))
             elif card in view.hand or card in view.picks:
                 out.append(self.words("con-single-yours", card=card.face))
+            elif card in view.passed:
+                to = self.seat_args("player", view.pass_to)
+                out.append(self.words("con-single-passed", card=card.face, **to))
             else:
                 out.append(self.words("con-single-unseen", card=card.face))
         return out

@@ -156,8 +156,12 @@ def plays_from(kinds: Kinds, trick: Sequence[Played]) -> tuple[Play, ...]:
        play it as that letter.
     2. Otherwise play a letter at least the greatest on the table, if any
        card side can be.
-    3. Otherwise anything. A wild is never forced: it counts only when the
-       hand holds nothing else; played, its declared letter obeys rules 1 and 2.
+    3. Otherwise anything.
+
+    A wild is never forced: the duty to follow or to go high comes from the
+    real cards alone, unless wilds are all the hand holds. Played, a wild's
+    declared letter counts like a real card's: as the letter led it follows,
+    which is always allowed; otherwise it obeys rule 2 when the real cards do.
     """
     if trick:
         wild_bit, wild_as, wild_over = _wild()
@@ -171,7 +175,9 @@ def plays_from(kinds: Kinds, trick: Sequence[Played]) -> tuple[Play, ...]:
         top = max(map(_LETTER, trick))
         plays = _gather(_over(top), real)
         if plays:
-            return plays + wild_over[top] if kinds & wild_bit else plays
+            if not kinds & wild_bit:
+                return plays
+            return plays + (wild_as[led] + wild_over[top] if led < top else wild_over[top])
     return _gather(_all_plays(), kinds)
 
 
