@@ -45,6 +45,8 @@ from sixdot.lexicon import Lexicon
 USEFUL = "ESAIRTONLCDUPMGHBYFKVWZXJQ"
 #: Letters worth changing or giving away when the chance comes.
 AWKWARD = frozenset("QXZJKVW")
+#: What a placement that closes a word is worth, before its points.
+CLOSES = 100.0
 #: How many answer words a bot weighs when it must name one.
 ANSWERS = 40
 
@@ -140,17 +142,19 @@ class SensibleBot(Bot):
                 return found[0]
         if CLOSE in legal:
             return CLOSE
+        word = view.letters.lower()
+        if DOUBT in legal and not lex.can_finish(view.lexicon, word):
+            return DOUBT
+        best = None if view.placed else self.placement(view, legal)
+        if best is not None and best[0] >= CLOSES and len(best[1].letters) == 1:
+            return best[1]  # a word closed by one letter beats declaring it
         declare = self.declaration(view, legal)
         if declare is not None:
             return declare
         if view.placed:
             return self.after(view, legal)
-        word = view.letters.lower()
-        if DOUBT in legal and not lex.can_finish(view.lexicon, word):
-            return DOUBT
-        place = self.placement(view, legal)
-        if place is not None:
-            return place
+        if best is not None:
+            return best[1]
         if SUSPEND in legal:
             return SUSPEND
         change = Change(worst(view.rack)) if view.rack else None
@@ -172,36 +176,29 @@ class SensibleBot(Bot):
         return END
 
     def declaration(self, view: View, legal: Sequence[Action]) -> Action | None:
-        """Declare when every dictionary word below the letters shares one stem.
+        """Declare when every dictionary word below the letters starts with one word.
 
-        The stem is a word itself, or it branches: then the shortest word of
-        each branch is declared, so the words' shared start is the stem.
+        That word is the stem; words that branch apart may mean different
+        things, so the bot never declares them together.
         """
         word = view.letters.lower()
         if len(word) < 3 or not any(isinstance(a, Declare) for a in legal):
             return None
         stem = lex.unique_stem(view.lexicon, word)
-        if stem is None:
+        if stem is None or len(stem) > MAX_WORD or len(stem) < lex.MIN_WORD:
             return None
-        if len(stem) >= lex.MIN_WORD and stem in view.lexicon:
-            named = [stem]
-        else:
-            branches = view.lexicon.children(view.lexicon.walk(view.lexicon.root, stem)[0])
-            named = [next(lex.below(view.lexicon, stem + x), "") for x in branches]
-        if not named or len(named) > 3 or not all(len(word) < len(w) <= MAX_WORD for w in named):
-            return None
-        return Declare(tuple(w.upper() for w in named))
+        return Declare((stem.upper(),)) if stem in view.lexicon else None
 
-    def placement(self, view: View, legal: Sequence[Action]) -> Action | None:
-        """The placement worth most, if any continues toward a real word."""
-        best: tuple[float, Action] | None = None
+    def placement(self, view: View, legal: Sequence[Action]) -> tuple[float, Place] | None:
+        """The placement worth most and its worth, if any continues toward a word."""
+        best: tuple[float, Place] | None = None
         for action in legal:
             if not isinstance(action, Place):
                 continue
             value = self.value(view, action)
             if value is not None and (best is None or value > best[0]):
                 best = (value, action)
-        return best[1] if best else None
+        return best
 
     def value(self, view: View, action: Place) -> float | None:
         """What a placement is worth; None if it leaves no word to finish."""
@@ -211,7 +208,7 @@ class SensibleBot(Bot):
             rest.remove(x)
         two = len(action.letters) == 2
         if len(word) >= lex.MIN_WORD and word in view.lexicon:
-            return 100.0 + close_points(len(word)) - 2 * two
+            return CLOSES + close_points(len(word)) - 2 * two
         if two:
             return None  # a bonus is spent on two letters only to close a word
         made = finishes(view.lexicon, word, rest)
@@ -241,7 +238,7 @@ class StrongBot(SensibleBot):
     def value(self, view: View, action: Place) -> float | None:
         word = view.letters.lower() + "".join(action.letters).lower()
         if len(word) >= lex.MIN_WORD and word in view.lexicon:
-            return 100.0 + close_points(len(word)) - 2 * (len(action.letters) - 1)
+            return CLOSES + close_points(len(word)) - 2 * (len(action.letters) - 1)
         step = view.lexicon.walk(view.lexicon.root, word)
         if step is None or not lex.can_finish(view.lexicon, word):
             return None

@@ -1,0 +1,71 @@
+"""Alphagon bots: the sensible one doubts, declares, contradicts and answers
+only as the dictionary backs it; every level finishes games at every table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from sixdot.games import get_game
+from sixdot.games.alphagon.bots import SensibleBot, StrongBot
+from sixdot.games.alphagon.rules import (
+    ACCEPT,
+    CONCEDE,
+    DOUBT,
+    Answer,
+    Contradict,
+    Declare,
+    Place,
+)
+from sixdot.sim import simulate
+from test_alphagon_rules import WORDS, building, game, play
+
+
+def choice(state, bot=SensibleBot):  # type: ignore[no-untyped-def]
+    """The bot's move, with no polygon cards in hand, so no find comes first."""
+    state = replace(state, hands=((),) * state.n)
+    seat = state.to_act()[0]
+    return bot(seat, 0).choose(state.view(seat), state.legal_actions(seat))
+
+
+def test_the_sensible_bot_doubts_only_letters_no_word_starts_with() -> None:
+    assert choice(building(game(), "CAX", turn=1)) == DOUBT
+    assert choice(building(game(), "CAR", turn=1)) != DOUBT
+
+
+def test_the_sensible_bot_declares_only_a_unique_ending() -> None:
+    assert choice(building(game(), "POLI")) == Declare(("POLICE",))
+    assert not isinstance(choice(building(game([*WORDS, "policlinic"]), "POLI")), Declare)
+
+
+def test_words_that_branch_apart_are_never_declared_together() -> None:
+    state = building(game(["concluding", "conclusion", "tree"]), "CONCL")
+    assert not isinstance(choice(state), Declare)
+
+
+def test_the_sensible_bot_contradicts_with_a_dictionary_word_or_accepts() -> None:
+    declared = play(building(game(), "CONCL"), Declare(("CONCLUDING", "CONCLUSION")))
+    assert choice(declared) == Contradict(("CONCLAVE",))
+    unique = play(building(game(), "POLI"), Declare(("POLICE", "POLICEMAN")))
+    assert choice(unique) == ACCEPT
+
+
+def test_a_doubted_bot_names_its_best_word_or_concedes() -> None:
+    assert choice(play(building(game(), "CAR", turn=1), DOUBT)) == Answer(("CART",))
+    long = play(building(game([*WORDS, "cartwheel"]), "CAR", turn=1), DOUBT)
+    assert choice(long) == Answer(("CARTWHEEL",))  # 9 letters score 6, not 4
+    assert choice(play(building(game(), "CAX", turn=1), DOUBT)) == CONCEDE
+
+
+def test_both_bots_close_a_word_they_can_complete() -> None:
+    for bot in (SensibleBot, StrongBot):
+        state = building(game(), "CAR")
+        assert choice(state, bot) == Place(("T",))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_two_hundred_bot_games_run_clean(players: int) -> None:
+    results = list(simulate(get_game("alphagon"), 200, ["sensible"] * players, seed=0))
+    assert len(results) == 200 and all(r.winners for r in results)
