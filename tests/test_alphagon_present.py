@@ -74,7 +74,7 @@ def test_review_commands_walk_and_read_the_polygon() -> None:
         "Next: G3, empty, heading east.",
     ]
     assert commands["sides"](view, "") == ["Sides: 1.", "Side 1: C3, east, 4 squares, CAR."]
-    assert commands["where"](view, "") == ["Start C3: 0 south, 3 west from F3."]
+    assert commands["where"](view, "") == ["Start C3: same row, 3 west from F3."]
     assert commands["go"](view, "e5") == ["E5, star"]
     assert commands["north"](view, "") == ["E4, empty"]
     assert commands["here"](view, "") == ["E4, empty"]

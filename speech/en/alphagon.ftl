@@ -249,7 +249,13 @@ agn-next = Next: { $square }{ $turned ->
 agn-next-none = Next: no free square.
 agn-sides = Sides: { $count }.
 agn-side = Side { $number }: { $square }, { $direction }, { $length } squares, { $held }.
-agn-where = Start { $start }: { $rows } { $vertical }, { $columns } { $horizontal } from { $end }.
+agn-where = Start { $start }: { $rows ->
+    [0] same row
+   *[other] { $rows } { $vertical }
+  }, { $columns ->
+    [0] same column
+   *[other] { $columns } { $horizontal }
+  } from { $end }.
 agn-cards-none = No polygon cards.
 agn-table-player = { $you ->
     [yes] You

@@ -134,11 +134,9 @@ class AlphagonPresenter(Presenter):
         ]
 
     def move(self, action: Action, view: View) -> str:
-        if isinstance(action, Place) and view.next is not None:
-            steps = view.next
-            return self.words(
-                "agn-move-place", notation=action.notation, square=square_name(steps.square)
-            )
+        if isinstance(action, Place) and len(view.coming) >= len(action.letters):
+            squares = [square_name(step.square) for step in view.coming[: len(action.letters)]]
+            return self.words("agn-move-place", notation=action.notation, square=self.join(squares))
         return action.notation
 
     def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
