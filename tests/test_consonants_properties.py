@@ -140,7 +140,8 @@ def obeys_following_rules(hand: tuple, trick: tuple[Played, ...], play: Play) ->
         return play.letter == led  # only wilds: the wild follows the letter led
     top = max(p.letter for p in trick)
     if any(side >= top for c in real for side in c.sides):
-        return play.letter >= top
+        # A wild is never forced, and named as the letter led it follows.
+        return play.letter >= top or (card.wild and play.letter == led)
     return True
 
 
@@ -163,7 +164,20 @@ def test_every_card_obeys_the_following_rules_and_tricks_go_by_the_rules(table: 
         if not isinstance(step.action, Play):
             continue
         before = step.before
-        assert obeys_following_rules(before.hands[step.seat], before.trick, step.action)
+        hand = before.hands[step.seat]
+        assert obeys_following_rules(hand, before.trick, step.action)
+        # The moves listed are exactly the plays the rules allow, no more, no fewer.
+        listed = {(p.card, p.letter) for p in before.legal_actions(step.seat)}  # type: ignore[attr-defined]
+        if before.lead_j:
+            assert [c.face for c, _ in listed] == ["J"]
+        else:
+            allowed = {
+                (c, letter)
+                for c in set(hand)
+                for letter in c.sides or LETTERS
+                if obeys_following_rules(hand, before.trick, Play(c, letter))
+            }
+            assert listed == allowed
         for event in step.events:
             if isinstance(event, TrickWon):
                 card = step.action.card
