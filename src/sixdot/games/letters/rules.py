@@ -580,7 +580,8 @@ class State(GameState):
         if isinstance(action, Challenge | Done):
             if self.phase is not Phase.CHALLENGE:
                 return Refusal.of("refuse-let-not-challenging")
-            return Refusal.of("refuse-let-no-such-word", word=getattr(action, "word", ""))
+            assert isinstance(action, Challenge)  # done is always listed while challenging
+            return Refusal.of("refuse-let-no-such-word", word=action.word)
         if self.phase is Phase.CHALLENGE:
             return Refusal.of("refuse-let-challenging")
         if self.phase is Phase.DRAW:
