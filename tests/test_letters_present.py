@@ -38,7 +38,7 @@ def test_review_commands_answer_the_round_the_pile_and_the_top_discard() -> None
     view = state.view(0)
     say = presenter()
     commands = say.commands()
-    assert commands["round"](view, "") == ["Round 1 of 8: 3 cards each."]
+    assert commands["round"](view, "") == ["Round 1 of 8: 3 cards each, no turns taken yet."]
     assert commands["pile"](view, "") == [f"Draw pile: {len(state.pile)} left."]
     assert commands["discard"](view, "")[0].startswith(f"Discard: {state.discards[-1].face}, ")
     assert say.hand(view) == ["Your hand: C 8, A 2, T 3, Q 15."]

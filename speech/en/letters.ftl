@@ -171,11 +171,15 @@ let-braille-title = Your hand in braille, { $count ->
   }: each card, its face, then its points.
     .brief = Braille hand, { $count }:
 let-score-title = Scores after round { $round } of 8:
-let-round = Round { $round } of 8: { $size } cards each.
+let-round = Round { $round } of 8: { $size } cards each, { $turns ->
+    [0] no turns taken yet.
+    [one] one turn taken.
+   *[other] { $turns } turns taken.
+  }
 help-let-braille = braille: each card in your hand in braille, with its points.
 help-let-discard = discard: the top discard.
 help-let-pile = pile: cards left to draw.
-help-let-round = round: round number and hand size.
+help-let-round = round: round number, hand size and turns taken.
 help-let-words = words: every word laid this round.
 
 ## Refusals

@@ -130,7 +130,9 @@ class LettersPresenter(Presenter):
             "braille": lambda view, arg: self.braille_lines(view),
             "discard": lambda view, arg: self.discard_lines(view),
             "pile": lambda view, arg: self.pile_lines(view),
-            "round": lambda view, arg: [self.words("let-round", round=view.round, size=view.size)],
+            "round": lambda view, arg: [
+                self.words("let-round", round=view.round, size=view.size, turns=view.turns)
+            ],
             "words": lambda view, arg: self.word_lines(view),
         }
 
