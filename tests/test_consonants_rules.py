@@ -234,6 +234,18 @@ def test_a_wild_declared_letter_counts_for_the_next_player() -> None:
     assert [p.notation for p in legal_plays(hand, [Played(0, C["?"], "S")])] == ["play S"]
 
 
+def test_not_following_shows_what_a_hand_lacks_to_every_view() -> None:
+    state = table("P", "B C", "D F", "G H", trick="0:P:P", turn=1)
+    state, _ = state.apply(1, Play(C["B"], "B"))  # no P, nothing P or higher
+    assert isinstance(state, State)
+    assert "P" in state.view(2).lacks[1] and state.view(2).ceilings[1] == "P"
+    for seat, face in ((2, "D"), (3, "G")):
+        state, _ = state.apply(seat, Play(C[face], face))
+        assert isinstance(state, State)
+    assert not state.trick and "P" in state.view(0).lacks[1]
+    assert state.view(0).ceilings[1] == "P" and state.view(0).lacks[0] == ""
+
+
 def test_refusals_say_what_would_be_accepted() -> None:
     state = table("P T A/E", "B", "C", "D", trick="1:P:P", turn=0)
     refusal = state.refusal(0, Play(C["T"], "T"))

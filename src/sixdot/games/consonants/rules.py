@@ -469,6 +469,25 @@ def _placed(seat: int, card: Card, letter: str) -> tuple[Played, CardPlayed]:
     return Played(seat, card, letter), CardPlayed(seat, card, letter, len(card.sides) != 1)
 
 
+def _revealed(
+    lacks: tuple[str, ...], ceilings: tuple[str, ...], trick: Sequence[Played]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a trick's plays show about the hands: not following the letter led
+    means no real card of it, and playing under the top as well means no real
+    card at or above the top (the following rules would have forced it)."""
+    if len(trick) < 2:
+        return lacks, ceilings
+    led = top = trick[0].letter
+    for seat, _, letter in trick[1:]:
+        if letter != led:
+            if led not in lacks[seat]:
+                lacks = _set(lacks, seat, lacks[seat] + led)
+            if letter < top < ceilings[seat]:
+                ceilings = _set(ceilings, seat, top)
+        top = max(top, letter)
+    return lacks, ceilings
+
+
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
@@ -512,8 +531,9 @@ class State(GameState):
     queue: tuple[int, ...]
     laid: tuple[Laid, ...]
     scores: tuple[int, ...]
-    #: What play has shown about each hand this hand: letters it holds no real
-    #: card for, and a letter all its real cards fall below (NO_CEILING: none).
+    #: What the tricks finished this hand have shown about each hand: letters
+    #: it holds no real card for, and a letter all its real cards fall below
+    #: (NO_CEILING: none). Views add what the trick on the table shows.
     lacks: tuple[str, ...] = ()
     ceilings: tuple[str, ...] = ()
     #: What the state works out once (the seats to act, the legal moves, and
@@ -600,6 +620,8 @@ class State(GameState):
             listed = self.memo.get("moves") or self._moves()
             if any(map(is_, listed, repeat(action))):
                 return self._play(seat, action)  # type: ignore[arg-type]
+        elif type(action) is Pick and any(map(is_, self.legal_actions(seat), repeat(action))):
+            return self._pick(seat, action)
         return super().apply(seat, action)
 
     def _lays(self) -> tuple[Action, ...]:
@@ -746,6 +768,7 @@ class State(GameState):
         return None
 
     def view(self, seat: int) -> View:
+        lacks, ceilings = _revealed(self.lacks, self.ceilings, self.trick)
         return View(
             seat=seat,
             players=self.n,
@@ -770,8 +793,8 @@ class State(GameState):
             flyer=self.flyer,
             totals=self.scores,
             config=self.config,
-            lacks=self.lacks,
-            ceilings=self.ceilings,
+            lacks=lacks,
+            ceilings=ceilings,
         )
 
     # -- transitions --
@@ -819,7 +842,11 @@ class State(GameState):
             self, hands=_set(self.hands, seat, hand), picks=_set(self.picks, seat, picks)
         )
         events: list[Event] = [CardsPicked(seat, picks, len(picks), wanted)]
-        if state.to_act():
+        choosing = self.to_act()
+        if len(picks) == wanted:
+            choosing = tuple(s for s in choosing if s != seat)
+        state.memo["to_act"] = choosing
+        if choosing:
             return state, tuple(events)
         return state._exchange(events)
 
@@ -859,36 +886,20 @@ class State(GameState):
     def _play(self, seat: int, action: Play) -> tuple[State, tuple[Event, ...]]:
         card, letter = action.card, action.letter
         assert card is not None
-        hand = self.hands[seat]
-        at = hand.index(card)
-        hand = hand[:at] + hand[at + 1 :]
-        hands = _set(self.hands, seat, hand)
+        held = self.hands[seat]
+        at = held.index(card)
+        hands = _set(self.hands, seat, held[:at] + held[at + 1 :])
         kinds = self.kinds
-        if card not in hand:
+        if at + 1 == len(held) or held[at + 1] is not card:
+            # The last copy (a hand is in hand order, so copies sit together).
             kinds = _set(kinds, seat, kinds[seat] & ~(1 << card.order))
         entry, played = _placed(seat, card, letter)
-        trick = self.trick
-        if trick and letter != trick[0].letter:
-            lacks, ceilings = self._shown(seat, letter)
-        else:
-            lacks, ceilings = self.lacks, self.ceilings
-        trick = (*trick, entry)
+        trick = (*self.trick, entry)
         if len(trick) < self.n:
             turn = (seat + 1) % self.n
-            if lacks is self.lacks and ceilings is self.ceilings:
-                moved = evolve(self, hands=hands, kinds=kinds, trick=trick, turn=turn, lead_j=False)
-                return moved, (played,)
-            state = evolve(
-                self,
-                hands=hands,
-                kinds=kinds,
-                trick=trick,
-                turn=turn,
-                lead_j=False,
-                lacks=lacks,
-                ceilings=ceilings,
-            )
-            return state, (played,)
+            moved = evolve(self, hands=hands, kinds=kinds, trick=trick, turn=turn, lead_j=False)
+            return moved, (played,)
+        lacks, ceilings = _revealed(self.lacks, self.ceilings, trick)
         best = trick[trick_winner(trick)]
         cards = tuple(map(_CARD, trick))
         winner = best.seat
@@ -909,19 +920,6 @@ class State(GameState):
         if any(hands):
             return state, (played, won)
         return state._end_play(winner, [played, won])
-
-    def _shown(self, seat: int, letter: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """What not following the letter led reveals: no real card of it, and
-        when played under the top, no real card at or above the top."""
-        trick = self.trick
-        led = trick[0].letter
-        lacks, ceilings = self.lacks, self.ceilings
-        if led not in lacks[seat]:
-            lacks = _set(lacks, seat, lacks[seat] + led)
-        top = max(p.letter for p in trick)
-        if letter < top < ceilings[seat]:
-            ceilings = _set(ceilings, seat, top)
-        return lacks, ceilings
 
     def _end_play(self, last: int, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
         """The kitty goes to the taker of the last trick; then Flying by Night or words."""

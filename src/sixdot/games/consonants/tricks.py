@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, reduce
-from operator import itemgetter, or_
+from operator import attrgetter, itemgetter, or_
 from typing import NamedTuple
 
 from sixdot.core import Action
@@ -56,6 +56,7 @@ class Played(NamedTuple):
 
 #: The letter a card on the table shows.
 _LETTER = itemgetter(2)
+_SCORE = attrgetter("score")
 #: A hand's kinds of card as one int, a bit a kind (bit `card.order`): which
 #: plays a hand has depends only on its kinds, looked up a byte at a time.
 Kinds = int
@@ -209,4 +210,4 @@ def trick_winner(trick: Sequence[Played]) -> int:
 
 def trick_value(cards: Sequence[Card]) -> int:
     """What taken cards score: consonants their points, singletons 20, others 0."""
-    return sum(card.score for card in cards)
+    return sum(map(_SCORE, cards))
