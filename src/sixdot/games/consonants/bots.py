@@ -24,7 +24,7 @@ from sixdot.games.consonants.rules import (
     Pick,
     View,
 )
-from sixdot.games.consonants.tricks import Play, Played, legal_plays, rank, trick_winner
+from sixdot.games.consonants.tricks import Play, Played, legal_plays, strengths, trick_winner
 
 #: Singletons a hand must hold (none taken by others) before a bot tries to fly.
 FLY_AMBITION = 4
@@ -64,11 +64,13 @@ def choose_play(legal: Sequence[Play], trick: Sequence[Played], players: int, ch
             return max(legal, key=lambda p: (p.letter, not p.card.wild))  # type: ignore[union-attr]
         return min(legal, key=lambda p: (p.card.wild, p.card.score, p.letter))  # type: ignore[union-attr]
     at = len(trick)
-    best_at = trick_winner(trick)
-    best = rank(trick[best_at], best_at)
+    strength = strengths()
+    # A card played now takes the trick only if stronger than all before it:
+    # a tie goes to the first played.
+    top = max(strength[p.card, p.letter] for p in trick)
     if chase:
-        return max(legal, key=lambda p: (rank(Played(0, p.card, p.letter), at), not p.card.wild))  # type: ignore[arg-type, union-attr]
-    losing = [p for p in legal if rank(Played(0, p.card, p.letter), at) < best]  # type: ignore[arg-type]
+        return max(legal, key=lambda p: (strength[p.card, p.letter], not p.card.wild))  # type: ignore[index, union-attr]
+    losing = [p for p in legal if strength[p.card, p.letter] <= top]  # type: ignore[index]
     if losing:
         return max(losing, key=lambda p: (not p.card.wild, p.card.score, p.letter))  # type: ignore[union-attr]
     if at == players - 1:

@@ -183,29 +183,33 @@ def plays_from(kinds: Kinds, trick: Sequence[Played]) -> tuple[Play, ...]:
 
 
 @cache
-def _strengths() -> dict[Played, int]:
-    """How strongly each card on the table holds a trick, for every seat, as one
-    int: greatest letter, then a real card over a wild, then the greater other side."""
+def strengths() -> dict[tuple[Card, str], int]:
+    """How strongly a card showing a letter holds a trick, as one int: greatest
+    letter, then a real card over a wild, then the greater other side of a
+    vowel card. Equal ints tie, and a tie goes to the first played."""
     every = _every()
     return {
-        Played(seat, p.card, p.letter): (ord(p.letter) * 2 + (not c.wild)) * 128
-        + ord(c.other(p.letter) or "@")
-        for seat in range(MOST_PLAYERS)
+        (c, p.letter): (ord(p.letter) * 2 + (not c.wild)) * 128 + ord(c.other(p.letter) or "@")
         for c in every
         for p in every[c]
     }
 
 
-def rank(entry: Played, position: int) -> tuple[int, int]:
-    """How strongly a card holds a trick: greatest letter, then a real card over a
-    wild, then the greater other side of a vowel card, then the first played."""
-    return _strengths()[entry], -position
+@cache
+def _held() -> dict[Played, int]:
+    """`strengths` by the card on the table itself, every seat, so ranking a
+    trick makes no new tuples."""
+    return {
+        Played(seat, card, letter): value
+        for seat in range(MOST_PLAYERS)
+        for (card, letter), value in strengths().items()
+    }
 
 
 def trick_winner(trick: Sequence[Played]) -> int:
     """The index in `trick` of the card that takes it: the strongest, the first on a tie."""
-    strengths = list(map(_strengths().__getitem__, trick))
-    return strengths.index(max(strengths))
+    held = list(map(_held().__getitem__, trick))
+    return held.index(max(held))
 
 
 def trick_value(cards: Sequence[Card]) -> int:
