@@ -24,7 +24,14 @@ from sixdot.games.consonants.rules import (
     Pick,
     View,
 )
-from sixdot.games.consonants.tricks import Play, Played, legal_plays, strengths, trick_winner
+from sixdot.games.consonants.tricks import (
+    Play,
+    Played,
+    kinds_of,
+    plays_from,
+    strengths,
+    trick_winner,
+)
 
 #: Singletons a hand must hold (none taken by others) before a bot tries to fly.
 FLY_AMBITION = 4
@@ -221,13 +228,17 @@ def rollout(
     taken = [sum(c.score for c in pile) for pile in view.taken]
     singles = [sum(c.singleton for c in pile) for pile in view.taken]
     trick = list(view.trick)
+    kinds = [kinds_of(hand) for hand in hands]
     seat = view.seat
     action = first
     last = seat
     while True:
         card = action.card
         assert card is not None
-        hands[seat].remove(card)
+        hand = hands[seat]
+        hand.remove(card)
+        if card not in hand:
+            kinds[seat] &= ~(1 << card.order)
         trick.append(Played(seat, card, action.letter))
         if len(trick) == n:
             best = trick[trick_winner(trick)]
@@ -240,8 +251,7 @@ def rollout(
                 break
         else:
             seat = (seat + 1) % n
-        legal = legal_plays(hands[seat], trick)
-        action = choose_play(legal, trick, n, False)
+        action = choose_play(plays_from(kinds[seat], trick), trick, n, False)
     taken[last] += sum(c.score for c in kitty)
     singles[last] += sum(c.singleton for c in kitty)
     flyer = next((s for s in range(n) if singles[s] == len(singletons())), None)
