@@ -32,7 +32,7 @@ from sixdot.games.consonants.rules import (
     deal_size,
     pass_cycle,
 )
-from sixdot.games.consonants.tricks import Play, Played, legal_plays, trick_winner
+from sixdot.games.consonants.tricks import Play, Played, trick_winner
 from sixdot.lexicon import Lexicon
 
 C = by_face()
@@ -230,8 +230,8 @@ def test_holding_only_wilds_the_wild_follows_the_letter_led() -> None:
 
 
 def test_a_wild_declared_letter_counts_for_the_next_player() -> None:
-    hand = cards("S T")
-    assert [p.notation for p in legal_plays(hand, [Played(0, C["?"], "S")])] == ["play S"]
+    state = table("B", "S T", "C", "D", trick="0:?:S", turn=1)
+    assert plays(state) == ["play S"]
 
 
 def test_not_following_shows_what_a_hand_lacks_to_every_view() -> None:

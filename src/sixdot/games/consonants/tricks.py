@@ -145,11 +145,6 @@ def play(card: Card, letter: str) -> Play:
     return next(p for p in _every()[card] if p.letter == letter)
 
 
-def legal_plays(hand: Sequence[Card], trick: Sequence[Played]) -> tuple[Play, ...]:
-    """Every play the following rules allow from a hand (see `plays_from`)."""
-    return plays_from(kinds_of(hand), trick)
-
-
 def plays_from(kinds: Kinds, trick: Sequence[Played]) -> tuple[Play, ...]:
     """Every play the following rules allow from a hand holding these kinds of card.
 
