@@ -1,9 +1,10 @@
 """Which cards may be played to a trick, and which card takes it.
 
 Pure functions of a hand and the cards on the table, shared by the rules,
-the bots and their simulations. Every card's plays are made once and
-tabled by the letter led and the letter on top, so listing legal plays is
-a few dictionary lookups and no new objects beyond the tuple.
+the bots and their simulations. A hand's legal plays depend only on which
+kinds of card it holds, kept as bits (32 kinds, four bytes), the letter led
+and the top letter; every card's plays are made once and tabled by byte, so
+listing a hand's plays is four lookups and three tuple joins.
 """
 
 from __future__ import annotations
