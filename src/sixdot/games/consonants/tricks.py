@@ -85,13 +85,11 @@ def _chunks(plays: dict[Card, tuple[Play, ...]]) -> Chunks:
     by_bit = {c.order: plays.get(c, ()) for c in by_face().values()}
     out = []
     for at in range(0, 8 * _BYTES, 8):
-        table = []
-        for byte in range(256):
-            found: tuple[Play, ...] = ()
-            for i in range(8):
-                if byte >> i & 1:
-                    found += by_bit.get(at + i, ())
-            table.append(found)
+        table: list[tuple[Play, ...]] = [()]
+        for byte in range(1, 256):
+            # The lowest kind first (hand order), then the byte without it, made already.
+            low = (byte & -byte).bit_length() - 1
+            table.append(by_bit.get(at + low, ()) + table[byte & (byte - 1)])
         out.append(tuple(table))
     return tuple(out)
 
