@@ -468,7 +468,7 @@ def test_nonsense_is_a_notation_error(text: str) -> None:
         RULES.parse_action(text)
 
 
-def test_a_whole_hand_replays_from_its_seed_and_moves() -> None:
+def test_a_whole_hand_from_a_fixed_seed_replays_to_its_known_result() -> None:
     state, events = RULES.begin(4, seed=21)
     moves = []
     while state.hand_no == 1:
@@ -484,3 +484,9 @@ def test_a_whole_hand_replays_from_its_seed_and_moves() -> None:
     scored = [e for e in events if isinstance(e, HandScored)]
     assert sum(e.total for e in scored) == sum(state.totals)
     assert not any(isinstance(e, NoPass) for e in events)
+    # The known result of seed 21 with every seat making its first listed move:
+    # the J led is taken by a U (20 points), and the best word sets, laid by
+    # all, leave seat 3 a single point.
+    assert (won[0].seat, won[0].letter, won[0].value) == (3, "U", 20)
+    assert [e.words for e in scored] == [54, 29, 27, 90]
+    assert state.totals == (0, 0, 0, 1)
