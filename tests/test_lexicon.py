@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sixdot.lexicon import Lexicon, LexiconError
+from sixdot.lexicon import Lexicon, LexiconError, packed
 
 
 def test_the_default_list_knows_words_and_prefixes() -> None:
@@ -42,3 +42,12 @@ def test_a_bad_list_says_what_is_wrong(tmp_path: Path, content: str | bytes, pro
 def test_a_missing_list_is_named(tmp_path: Path) -> None:
     with pytest.raises(LexiconError, match="no word list at"):
         Lexicon.from_file(tmp_path / "nothing.txt")
+
+
+def test_the_packed_graph_round_trips_and_refuses_other_bytes() -> None:
+    edges, root, count = packed.build(["at", "cat", "cats"])
+    again = Lexicon(*packed.load(packed.dump(edges, root, count)), source="test")
+    assert list(again) == ["at", "cat", "cats"]
+    for junk in (b"", b"SIXDAWG", b"PK\x03\x04 a zip file, say"):
+        with pytest.raises(ValueError, match="not a sixdot word graph"):
+            packed.load(junk)
