@@ -49,6 +49,16 @@ def test_best_matches_brute_force(seed: int) -> None:
     assert SOLVER.best(cards).points == brute_best(cards)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_best_final_turn_matches_brute_force(seed: int) -> None:
+    """Every discard tried the slow way; the solver skips those that cannot win."""
+    cards = random.Random(100 + seed).sample(deck(), 6)
+    best = SOLVER.best_final(cards)
+    assert best.discard in cards
+    rests = [cards[:i] + cards[i + 1 :] for i in range(len(cards))]
+    assert best.points == max(brute_best(rest) for rest in rests)
+
+
 def test_going_out_with_multi_letter_cards() -> None:
     hand = [by_face()[f] for f in ("TH", "E", "R", "E", "A", "D", "Q")]
     out = SOLVER.going_out(hand)
