@@ -232,14 +232,20 @@ agn-turn-answer = Doubt: { $you ->
   } { $letters }. Answer WORD, or concede.
 agn-turn-reply = Declared: { $words } from { $letters }. Accept, contradict WORD or correct WORD.
     .brief = Accept, contradict or correct { $words }.
-agn-rack = Rack: { $letters }, { $count } letters; { $bonuses } { $bonuses ->
+agn-rack = Rack: { $letters }, { $count } { $count ->
+    [one] letter
+   *[other] letters
+  }; { $bonuses } { $bonuses ->
     [one] bonus
    *[other] bonuses
   }.
 agn-word = Word { $letters }: { $count } { $count ->
     [one] letter
    *[other] letters
-  }, { $direction } from { $square }.
+  }, { $direction } from { $square }{ $now ->
+    [same] .
+   *[other] , now { $now }.
+  }
 agn-word-empty = Word: none yet, the next letter starts one.
 agn-word-none-yet = Board empty: the first play starts the polygon.
 agn-next = Next: { $square }{ $turned ->

@@ -189,14 +189,17 @@ class AlphagonPresenter(Presenter):
             return [self.words("agn-word-none-yet")]
         lines = []
         if view.letters:
-            start = view.path[view.word_from]
+            # The side the word's first letter is on gives the way it set out.
+            side = sum(corner < view.word_from for corner in view.corners) - 1
+            began, now = view.headings[side], view.headings[-1]
             lines.append(
                 self.words(
                     "agn-word",
                     letters=view.letters,
                     count=len(view.letters),
-                    direction=view.headings[-1].value,
-                    square=square_name(start),
+                    direction=began.value,
+                    now="same" if now is began else now.value,
+                    square=square_name(view.path[view.word_from]),
                 )
             )
         else:
