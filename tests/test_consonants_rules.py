@@ -255,6 +255,17 @@ def test_refusals_say_what_would_be_accepted() -> None:
     assert side is not None and side.key == "refuse-con-side"
 
 
+def test_a_wild_below_the_top_is_refused_for_rule_2_not_rule_1() -> None:
+    state = table("B T ?", "P", "C", "D", trick="1:P:P 2:R:R", turn=0)
+    refusal = state.refusal(0, Play(C["?"], "Q"))
+    assert refusal is not None and refusal.key == "refuse-con-high"
+    assert refusal.args["letter"] == "R" and refusal.args["moves"] == "play T"
+    only_wilds = table("?", "B", "C", "D", trick="1:M:M", turn=0)
+    refusal = only_wilds.refusal(0, Play(C["?"], "Z"))
+    assert refusal is not None and refusal.key == "refuse-con-follow"
+    assert refusal.args["moves"] == "play ? as M"
+
+
 def test_a_vowel_card_typed_without_its_side_offers_each_legal_side() -> None:
     state = table("A/E B", "X", "C", "D", trick="1:X:X", turn=0)
     typed = RULES.parse_action("play a/e")

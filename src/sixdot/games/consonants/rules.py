@@ -739,12 +739,15 @@ class State(GameState):
             return Refusal.of("refuse-con-side", card=card, letter=action.letter)
         if self.lead_j:
             return Refusal.of("refuse-con-lead-j")
-        legal = [a for a in self._moves() if isinstance(a, Play)]
-        moves = ", ".join(dict.fromkeys(p.notation for p in legal if not p.card.wild))  # type: ignore[union-attr]
+        legal = [a for a in self.legal_actions(seat) if isinstance(a, Play)]
+        # The real cards' plays say what is owed (a wild is never forced);
+        # a hand of wilds alone owes its one play, the letter led.
+        owed = [p for p in legal if not p.card.wild] or legal  # type: ignore[union-attr]
+        moves = ", ".join(dict.fromkeys(p.notation for p in owed))
         if card is None:
             return Refusal.of("refuse-con-no-letter", letter=action.letter, moves=moves)
         led = self.trick[0].letter if self.trick else ""
-        if any(p.letter == led for p in legal):
+        if any(p.letter == led for p in owed):
             return Refusal.of("refuse-con-follow", letter=led, moves=moves)
         top = max((p.letter for p in self.trick), default="")
         return Refusal.of("refuse-con-high", letter=top, moves=moves or "none")
