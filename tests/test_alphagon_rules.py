@@ -402,3 +402,15 @@ def test_a_refused_move_changes_nothing_and_says_why() -> None:
         state.apply(0, Place(("Q",)))
     assert err.value.refusal.key == "refuse-agn-no-letter"
     assert state.letters == "CAR"
+
+
+def test_the_rules_docs_example_turn() -> None:
+    state = building(game(), "POL", start="C4")  # plus on C4, P O L on D4 E4 F4
+    assert square_name(state.next.square) == "G4"
+    placed = play(state, Place(("I",)))
+    assert square_name(placed.path[-1]) == "G4" and placed.letters == "POLI"
+    refusal = placed.refusal(0, CLOSE)
+    assert refusal is not None and refusal.key == "refuse-agn-not-a-word"
+    closed = play(placed, Declare(("POLICE", "POLICEMAN")), ACCEPT, ACCEPT)
+    assert closed.scores[0] == 5 and square_name(closed.path[-1]) == "H4"
+    assert closed.to_act() == (0,) and END in closed.legal_actions(0)
