@@ -96,12 +96,8 @@ class Shape:
     def size(self) -> int:
         return sum(count for count, _ in self.runs)
 
-    @property
-    def squares(self) -> frozenset[Square]:
-        """The squares, from (0, 0), with the card as printed."""
-        return self.turned(0)
-
     def turned(self, quarters: int) -> frozenset[Square]:
+        """The squares, from (0, 0), with the card turned clockwise `quarters` times."""
         square = (0, 0)
         found = set()
         for i, (count, direction) in enumerate(self.runs):
@@ -167,11 +163,8 @@ class Layout:
         return tuple(sq for sq, m in sorted(self.marks.items()) if m is Mark.FLAG)
 
     def is_vowel(self, letter: str) -> bool:
-        return letter in self.vowel_set
-
-    @property
-    def vowel_set(self) -> frozenset[str]:
-        return frozenset(self.vowels)
+        """Whether `letter` comes from the vowel sack."""
+        return letter in self.vowels
 
     @property
     def letters(self) -> Counter[str]:
