@@ -29,7 +29,6 @@ from sixdot.core import (
     Refusal,
     Rng,
     Rules,
-    SeatEvent,
     leaders,
 )
 from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
@@ -49,6 +48,67 @@ from sixdot.games.alphagon.board import (
     next_step,
     parse_square,
     square_name,
+)
+from sixdot.games.alphagon.events import (
+    CardDrawn,
+    CardExchanged,
+    CardsDealt,
+    CloudReached,
+    Contradicted,
+    Corrected,
+    DeclarationAccepted,
+    Declared,
+    DirectionChanged,
+    DoubtAnswered,
+    DoubtConceded,
+    Doubted,
+    End,
+    GameEnded,
+    GameSetUp,
+    GameStopped,
+    LetterChanged,
+    LetterExchanged,
+    LetterGivenUp,
+    LetterLost,
+    LetterPlaced,
+    LongWordReward,
+    NothingToLose,
+    Passed,
+    Penalized,
+    PlusPlaced,
+    PolygonStarted,
+    RackDealt,
+    RackRefilled,
+    ShapeFound,
+    StarReached,
+    SyllableFound,
+    TurnBegan,
+    TwoLetters,
+    WordClosed,
+    WordSuspended,
+)
+from sixdot.games.alphagon.moves import (
+    ACCEPT,
+    CLOSE,
+    CONCEDE,
+    DOUBT,
+    END,
+    PASS,
+    SUSPEND,
+    Answer,
+    Change,
+    Contradict,
+    Correct,
+    Declare,
+    FindShape,
+    FindSyllable,
+    Give,
+    LetterAction,
+    Lose,
+    Place,
+    Simple,
+    Start,
+    Word,
 )
 from sixdot.lexicon import Lexicon
 
@@ -72,372 +132,6 @@ class Phase(Enum):
     FIRST = "first"  # the first player puts the '+' on a flag
     PLAY = "play"
     OVER = "over"
-
-
-class End(Enum):
-    GOAL = "goal"
-    CLOSED = "closed"
-    SIDES = "sides"
-    STUCK = "stuck"
-    LETTERS = "letters"
-
-
-# --- actions -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Start(Action):
-    """The first play: '+' on a flag and a letter next to it."""
-
-    flag: Square
-    direction: Direction
-    letter: str
-
-    @property
-    def notation(self) -> str:
-        return f"start {square_name(self.flag)} {self.direction.value} {self.letter}"
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """One letter, or two for a bonus, continuing the word."""
-
-    letters: tuple[str, ...]
-
-    @property
-    def notation(self) -> str:
-        return "place " + " ".join(self.letters)
-
-
-@dataclass(frozen=True)
-class LetterAction(Action):
-    """An action on one letter of the rack: change, give, lose."""
-
-    letter: str
-    verb: str = ""
-
-    @property
-    def notation(self) -> str:
-        return f"{self.verb} {self.letter}"
-
-
-@dataclass(frozen=True)
-class Change(LetterAction):
-    verb: str = "change"
-
-
-@dataclass(frozen=True)
-class Give(LetterAction):
-    verb: str = "give"
-
-
-@dataclass(frozen=True)
-class Lose(LetterAction):
-    verb: str = "lose"
-
-
-@dataclass(frozen=True)
-class FindSyllable(Action):
-    syllable: str
-
-    @property
-    def notation(self) -> str:
-        return f"syllable {self.syllable}"
-
-
-@dataclass(frozen=True)
-class FindShape(Action):
-    shape: str
-
-    @property
-    def notation(self) -> str:
-        return f"shape {self.shape}"
-
-
-@dataclass(frozen=True)
-class Word(Action):
-    """An action naming dictionary words: declare, answer, contradict, correct."""
-
-    words: tuple[str, ...]
-    verb: str = ""
-
-    @property
-    def notation(self) -> str:
-        return f"{self.verb} {' '.join(self.words)}"
-
-
-@dataclass(frozen=True)
-class Declare(Word):
-    verb: str = "declare"
-
-
-@dataclass(frozen=True)
-class Answer(Word):
-    verb: str = "answer"
-
-
-@dataclass(frozen=True)
-class Contradict(Word):
-    verb: str = "contradict"
-
-
-@dataclass(frozen=True)
-class Correct(Word):
-    verb: str = "correct"
-
-
-@dataclass(frozen=True)
-class Simple(Action):
-    """A move of one word: close, end, pass, doubt, suspend, concede, accept."""
-
-    verb: str
-
-    @property
-    def notation(self) -> str:
-        return self.verb
-
-
-CLOSE, END, PASS, DOUBT, SUSPEND, CONCEDE, ACCEPT = (
-    Simple(v) for v in ("close", "end", "pass", "doubt", "suspend", "concede", "accept")
-)
-
-
-# --- events ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GameSetUp(Event):
-    first_seat: int
-    goal: int
-    vowels: int
-    consonants: int
-    cards: int
-    bonuses: int
-
-
-@dataclass(frozen=True)
-class RackDealt(SeatEvent):
-    letters: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class CardsDealt(SeatEvent):
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class TurnBegan(Event):
-    seat: int
-
-
-@dataclass(frozen=True)
-class PolygonStarted(Event):
-    seat: int
-    square: str
-    direction: Direction
-
-
-@dataclass(frozen=True)
-class LetterPlaced(Event):
-    seat: int
-    letter: str
-    square: str
-    word: str
-
-
-@dataclass(frozen=True)
-class TwoLetters(Event):
-    seat: int
-    bonuses: int
-
-
-@dataclass(frozen=True)
-class DirectionChanged(Event):
-    square: str
-    direction: Direction
-    why: str
-    rule: Rule
-    side: int
-
-
-@dataclass(frozen=True)
-class RackRefilled(SeatEvent):
-    letters: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class StarReached(Event):
-    seat: int
-    square: str
-    bonuses: int
-
-
-@dataclass(frozen=True)
-class CloudReached(Event):
-    seat: int
-    square: str
-    bonuses: int
-    paid: bool
-
-
-@dataclass(frozen=True)
-class LetterChanged(Event):
-    seat: int
-    paid: bool
-    bonuses: int
-
-
-@dataclass(frozen=True)
-class LetterExchanged(SeatEvent):
-    old: str
-    new: str
-
-
-@dataclass(frozen=True)
-class LetterGivenUp(Event):
-    seat: int
-    letter: str
-    bonuses: int
-
-
-@dataclass(frozen=True)
-class SyllableFound(Event):
-    seat: int
-    syllable: str
-    card: int
-    gain: int
-    total: int
-
-
-@dataclass(frozen=True)
-class ShapeFound(Event):
-    seat: int
-    shape: str
-    card: int
-    gain: int
-    total: int
-
-
-@dataclass(frozen=True)
-class CardExchanged(Event):
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class CardDrawn(SeatEvent):
-    card: Card
-
-
-@dataclass(frozen=True)
-class WordClosed(Event):
-    seat: int
-    word: str
-    length: int
-    gain: int
-    total: int
-
-
-@dataclass(frozen=True)
-class LongWordReward(Event):
-    seat: int
-    kind: str  # "bonus" or "letter"
-
-
-@dataclass(frozen=True)
-class PlusPlaced(Event):
-    seat: int
-    square: str
-    side: int
-
-
-@dataclass(frozen=True)
-class WordSuspended(Event):
-    seat: int
-    letters: str
-
-
-@dataclass(frozen=True)
-class Passed(Event):
-    seat: int
-    paid: bool
-    bonuses: int
-    passes: int
-
-
-@dataclass(frozen=True)
-class Doubted(Event):
-    seat: int
-    placer_seat: int
-    letters: str
-
-
-@dataclass(frozen=True)
-class DoubtAnswered(Event):
-    seat: int
-    word: str
-    admitted: bool
-
-
-@dataclass(frozen=True)
-class DoubtConceded(Event):
-    seat: int
-    letters: str
-
-
-@dataclass(frozen=True)
-class Declared(Event):
-    seat: int
-    letters: str
-    words: str
-
-
-@dataclass(frozen=True)
-class DeclarationAccepted(Event):
-    seat: int
-
-
-@dataclass(frozen=True)
-class Contradicted(Event):
-    seat: int
-    declarer_seat: int
-    word: str
-
-
-@dataclass(frozen=True)
-class Corrected(Event):
-    seat: int
-    word: str
-    length: int
-
-
-@dataclass(frozen=True)
-class Penalized(Event):
-    seat: int
-    why: str
-
-
-@dataclass(frozen=True)
-class LetterLost(Event):
-    seat: int
-    letter: str
-
-
-@dataclass(frozen=True)
-class NothingToLose(Event):
-    seat: int
-
-
-@dataclass(frozen=True)
-class GameStopped(Event):
-    why: End
-    sides: int
-
-
-@dataclass(frozen=True)
-class GameEnded(Event):
-    winner_seats: tuple[int, ...]
-    totals: tuple[int, ...]
 
 
 # --- claims: a doubt or a declaration waiting on other players -----------------
