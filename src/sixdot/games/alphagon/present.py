@@ -84,8 +84,6 @@ class AlphagonPresenter(Presenter):
             said = self.words("agn-square-next", square=said)
         return self.words("agn-square", name=name, content=said)
 
-    # -- the turn --
-
     def value(self, value: Any) -> Any:
         """Yes-or-no facts as words the phrasebook selects on."""
         if isinstance(value, bool):
@@ -98,7 +96,10 @@ class AlphagonPresenter(Presenter):
             return " ".join(cards)
         return ", ".join(self.card(c) for c in cards)
 
+    # -- the turn --
+
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
+        """The word, the next square, the rack and what may be done; the cursor resets."""
         self.cursor = None
         if view.claim is not None or (legal and isinstance(legal[0], Lose)):
             return self.waiting(view, legal)
