@@ -283,12 +283,12 @@ help-non-suit = suit, or suit Moons: the cards of a suit played so far.
 ## Refusals
 
 refuse-non-bid-first = bidding comes first: bid Some, Most or None.
-refuse-non-bidding-over = bidding is over: everyone has bid this hand.
+refuse-non-bidding-over = bidding is over for this hand: type moves to hear your choices.
 refuse-non-call-up-suit = { $suit } is not on the up card: call { $first } or { $second }.
 refuse-non-call-first = call trump first: call { $first } or { $second }.
 refuse-non-no-call = there is no trump to call now: trump is settled.
 refuse-non-unknown = that is not a Nonesuch move: bid, call, lead or play.
-refuse-non-excuse = the Excuse is never played: it is discarded after bidding.
+refuse-non-excuse = the Excuse is never played: play another card.
 refuse-non-not-held = you do not hold { $name }: type hand to hear your cards.
 refuse-non-lead-names-suit = you lead this trick: name a suit, as { $example }.
 refuse-non-suit-not-on-card = { $card } has no { $suit }: name one of its own suits.
