@@ -27,6 +27,8 @@ from sixdot.lexicon import Lexicon, Node
 
 #: Points weigh this much more than one word in the comparison key.
 WORD_WEIGHT = 16
+#: How many hands' searches a solver keeps.
+RECENT = 32
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,18 @@ class Solver:
     def __init__(self, lexicon: Lexicon, single_cards: bool = False) -> None:
         self.lexicon = lexicon
         self.single_cards = single_cards
+        #: The searches of the last few hands, oldest first: a turn asks about
+        #: the same hand several times (the moves offered, a bot, the hint).
+        self._recent: dict[tuple[Card, ...], _Search] = {}
+
+    def _search(self, cards: Sequence[Card]) -> _Search:
+        hand = tuple(sorted(cards))
+        found = self._recent.get(hand)
+        if found is None:
+            if len(self._recent) >= RECENT:
+                del self._recent[next(iter(self._recent))]
+            found = self._recent[hand] = _Search(self, hand)
+        return found
 
     def long_enough(self, word: Sequence[Card]) -> bool:
         """Two cards or more; or one multi-letter card, when the option allows it."""
@@ -128,7 +142,7 @@ class Solver:
 
     def best(self, cards: Sequence[Card]) -> Arrangement:
         """The best words to lay from all of `cards` (no discard)."""
-        search = _Search(self, cards)
+        search = self._search(cards)
         return search.best_of(search.hand)
 
     def finals(self, cards: Sequence[Card]) -> list[Arrangement]:
@@ -136,7 +150,7 @@ class Solver:
 
         One search serves every discard, since the rests share their sub-multisets.
         """
-        search = _Search(self, cards)
+        search = self._search(cards)
         return [
             _with_discard(search.best_of(_without(search.hand, d)), d)
             for d in dict.fromkeys(search.hand)
@@ -148,7 +162,7 @@ class Solver:
         Discards are tried from the one leaving the most to gain; the search
         stops when no other could beat the best found even by placing every card.
         """
-        search = _Search(self, cards)
+        search = self._search(cards)
         rests = {d: _without(search.hand, d) for d in dict.fromkeys(search.hand)}
         ceilings = {d: search.ceiling(rest) for d, rest in rests.items()}
         chosen, best = None, -(10**9)
@@ -173,7 +187,7 @@ class Solver:
         plus `drawn` (after its own discard), and whether it goes out. One
         search serves every pair of discards.
         """
-        search = _Search(self, (*cards, drawn))
+        search = self._search((*cards, drawn))
         found = {}
         for now in dict.fromkeys(sorted(cards)):
             kept = _without(search.hand, now)
