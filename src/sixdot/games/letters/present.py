@@ -8,7 +8,7 @@ from typing import Any
 from sixdot.core import Action
 from sixdot.games.letters.cards import deck_entries
 from sixdot.games.letters.rules import Challenge, Discard, Lay, Phase, View
-from sixdot.games.letters.solver import text
+from sixdot.games.letters.solver import text, value
 from sixdot.present.braille import entry_cells
 from sixdot.present.focus import FocusItem
 from sixdot.present.presenter import Presenter
@@ -61,7 +61,7 @@ class LettersPresenter(Presenter):
 
     def move(self, action: Action, view: View) -> str:
         if isinstance(action, Lay):
-            points = sum(c.points for word in view.words_of(action) for c in word)
+            points = sum(value(word) for word in view.words_of(action))
             return self.words("let-move-lay", notation=action.notation, points=points)
         if isinstance(action, Challenge):
             word = next(w for w in view.open_words if w.word == action.word)
@@ -74,7 +74,7 @@ class LettersPresenter(Presenter):
         return action.notation
 
     def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
-        """Before drawing, the two draws; after, the lays offered, then each card to discard."""
+        """After drawing, the lays offered, then each card to discard; else the moves."""
         if view.phase is not Phase.PLAY:
             return super().focus(view, legal)
         items = [
@@ -155,7 +155,7 @@ class LettersPresenter(Presenter):
                     self.words(
                         "let-table-word",
                         word=text(word),
-                        points=sum(c.points for c in word),
+                        points=value(word),
                         cards=self.cards(word),
                         checked="none" if verdict is None else ("yes" if verdict.valid else "no"),
                         **self.seat_args("player", seat),
