@@ -18,7 +18,6 @@ most-words bonus).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -90,12 +89,13 @@ class Solver:
     def words(self, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
         """Every allowed word the cards can spell, each card sequence once."""
         faces = sorted(set(cards))
-        return [tuple(faces[i] for i in seq) for seq in self.spell(faces, cards, unique=False)]
+        return [tuple(faces[i] for i in seq) for _, seq in self.spell(faces, cards, unique=False)]
 
     def spell(
         self, faces: Sequence[Card], cards: Sequence[Card], unique: bool
-    ) -> list[tuple[int, ...]]:
-        """The words `cards` spell, as sequences of indexes into `faces` (each distinct card).
+    ) -> list[tuple[int, tuple[int, ...]]]:
+        """The words `cards` spell, as sequences of indexes into `faces` (each
+        distinct card), each with its cards packed as _Search packs them.
 
         With `unique`, one spelling per multiset of cards: anagrams are dropped.
         At each node the search follows only the node's own letters, and only
@@ -110,7 +110,7 @@ class Solver:
             starting.setdefault(face.letters[0], []).append((i, face.letters[1:], face.multi))
         children, walk = self.lexicon.children, self.lexicon.walk
         single = self.single_cards
-        found: dict[object, tuple[int, ...]] = {}
+        found: dict[object, tuple[int, tuple[int, ...]]] = {}
 
         seq: list[int] = []
 
@@ -129,7 +129,7 @@ class Solver:
                     if final and (seq or (single and multi)):
                         key = mark if unique else (*seq, i)
                         if key not in found:
-                            found[key] = (*seq, i)
+                            found[key] = (mark, (*seq, i))
                     if at:
                         counts[i] -= 1
                         seq.append(i)
@@ -198,6 +198,7 @@ class Solver:
 #: Bits per face in a packed multiset: four for the count, one guard bit.
 FIELD = 5
 _GUARD_BIT = 1 << (FIELD - 1)
+_COUNT = _GUARD_BIT - 1
 
 
 class _Search:
@@ -211,21 +212,24 @@ class _Search:
     def __init__(self, solver: Solver, cards: Sequence[Card]) -> None:
         self.hand = tuple(sorted(cards))
         self.minimum = 1 if solver.single_cards else 2
-        distinct = sorted(set(self.hand))
-        unique = [
-            tuple(distinct[i] for i in seq) for seq in solver.spell(distinct, self.hand, True)
-        ]
-        # The face in fewest words comes lowest: the search settles the lowest
-        # face first, so it branches over few words at every step.
-        uses = Counter(c for word in unique for c in set(word))
-        self.faces = sorted(uses, key=lambda c: (uses[c], c))
-        self.index = {card: i for i, card in enumerate(self.faces)}
+        # Cards are packed rarest first (high points mark rare letters): the
+        # search settles the lowest face first, so it branches over the few
+        # words that hold a rare card rather than the many that hold an E.
+        self.faces = sorted(set(self.hand), key=lambda c: (-c.points, c))
+        spelled = solver.spell(self.faces, self.hand, True)
+        live = 0
+        for packed, _ in spelled:
+            live |= packed
+        #: Faces in some word, by their place in a packed multiset.
+        self.index = {card: i for i, card in enumerate(self.faces) if live >> (FIELD * i) & _COUNT}
         self.guard = sum(_GUARD_BIT << (FIELD * i) for i in range(len(self.faces)))
         #: Words by the lowest face they hold, best first: (packed, points, length, cards).
         self.by_low: list[list[tuple[int, int, int, tuple[Card, ...]]]] = [[] for _ in self.faces]
-        for word in unique:
-            low = min(self.index[c] for c in word)
-            self.by_low[low].append((self.pack(word), value(word), len(word), word))
+        points = [card.points for card in self.faces]
+        for packed, seq in spelled:
+            low = ((packed & -packed).bit_length() - 1) // FIELD
+            word = tuple(self.faces[i] for i in seq)
+            self.by_low[low].append((packed, sum(points[i] for i in seq), len(seq), word))
         for words in self.by_low:
             words.sort(key=lambda w: -w[1])
         self.memo: dict[int, tuple[int, tuple[Card, ...] | None]] = {}
