@@ -87,6 +87,7 @@ SHORT_GAMES = {
     "alphabeticell": ("--seed", "2", "--players", "2", "--option", "target=5"),
     "letters": ("--seed", "2", "--players", "2"),
     "consonants": ("--seed", "2", "--players", "3", "--option", "target=20"),
+    "nonesuch": ("--seed", "2", "--players", "3", "--option", "target=10"),
 }
 
 

@@ -360,12 +360,11 @@ def _cards(game: Game, words: Phrasebook, braille: bool) -> int:
     entries = game.deck()
     presenter = game.presenter(words, (), None)
     print(words("cards-title", game=game.rules.title, count=sum(e.count for e in entries)))
+    # A game whose cards carry a rank rather than points words the line itself.
+    own = f"{presenter.prefix}-cards-line"
+    line = own if words.has(own) else "cards-line"
     for entry in entries:
-        print(
-            words(
-                "cards-line", card=presenter.card(entry.card), count=entry.count, value=entry.value
-            )
-        )
+        print(words(line, card=presenter.card(entry.card), count=entry.count, value=entry.value))
         if braille:
             face, value = card_cells(str(entry.card), entry.value, entry.contracted)
             print(face)
