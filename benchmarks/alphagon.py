@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from pathlib import Path
 
@@ -85,7 +86,8 @@ def main() -> None:
     timed_games = 5 if args.quick else 20
     seconds = 1.0 if args.quick else 5.0
     games = min(args.games, 40) if args.quick else args.games
-    results: dict[str, object] = {"quick": args.quick}
+    # Games a second depend on what else the machine runs: the load is recorded with them.
+    results: dict[str, object] = {"quick": args.quick, "load_average_1min": os.getloadavg()[0]}
 
     for level, target in TARGETS_MS.items():
         times = decision_times(level, timed_games, 3)
