@@ -15,13 +15,15 @@ Targets (issue 5), each shown as a ratio (at most 1.0 meets it):
   Wilson intervals.
 
 Times are wall-clock; the solver is also timed in CPU time of its thread,
-which other work on a shared machine disturbs less.
+which other work on a shared machine disturbs less. The machine's load
+average before and after is recorded with the results.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -155,12 +157,15 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="short runs, no tournament")
     parser.add_argument("--out", type=Path, help="also write the results as JSON here")
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
     if args.quick:
         results: dict[str, object] = dict(speeds(hands=100, loads=3, games=3))
     else:
         results = dict(speeds(hands=500, loads=9, games=10))
         if args.games > 0:
             results["tournament"] = strong_against_sensible(args.games, args.players)
+    results["load_average_before"] = load_before
+    results["load_average_after"] = os.getloadavg()[0]
     text = json.dumps(rounded(results), indent=2)
     print(text)
     if args.out:
