@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, cached_property
 
 from sixdot.decks import DeckEntry, load_deck
 
@@ -108,7 +108,7 @@ class Shape:
                 found.add(square)
         return frozenset(found)
 
-    @property
+    @cached_property
     def rotations(self) -> tuple[frozenset[Square], ...]:
         """Each of the four ways the card may be turned, moved to the origin."""
         return tuple(_normal(self.turned(q)) for q in range(4))

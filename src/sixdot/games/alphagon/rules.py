@@ -284,19 +284,24 @@ class State(GameState):
         return next_step(self.path, self.headings[-1], self.must_turn, self.sides, self.layout.size)
 
     def steps(self, count: int) -> list[Step] | None:
-        """The squares the next `count` marks would take, within ten sides."""
+        """The squares the next `count` marks (one or two) would take, within ten sides."""
+        return list(self._coming[:count]) if len(self._coming) >= count else None
+
+    @cached_property
+    def _coming(self) -> tuple[Step, ...]:
+        """The next two squares, fewer if the polygon stops or closes before them."""
         path, heading, must, sides = self.path, self.headings[-1], self.must_turn, self.sides
-        found = []
-        for _ in range(count):
+        found: list[Step] = []
+        while len(found) < 2:
             step = next_step(path, heading, must, sides, self.layout.size)
             if step is None or (step.turned and sides >= MAX_SIDES):
-                return None
-            if closes(path, step.square) and len(found) < count - 1:
-                return None
+                break
             found.append(step)
+            if closes(path, step.square):
+                break  # the polygon closes there: nothing comes after it
             path, heading, must = (*path, step.square), step.heading, False
             sides += step.turned
-        return found
+        return tuple(found)
 
     # -- legal actions --
 
@@ -577,7 +582,7 @@ class State(GameState):
             headings=self.headings,
             word_from=self.word_from,
             next=self.next,
-            coming=tuple(self.steps(2) or self.steps(1) or ()) if len(self.path) > 1 else (),
+            coming=self._coming if len(self.path) > 1 else (),
             rack=self.racks[seat],
             rack_sizes=tuple(len(r) for r in self.racks),
             sack_sizes=tuple(
