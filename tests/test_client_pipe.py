@@ -369,7 +369,6 @@ def test_refusals_spell_out_line_letters_like_events_do() -> None:
     [
         ((*PLAY, "--players", "9"), ["9", "2", "5"]),
         (("play", "nosuchgame"), ["nosuchgame", "alphabeticell"]),
-        (("play", "alphagon"), ["alphagon", "alphabeticell"]),
         ((*PLAY, "--option", "foo=1"), ["foo", "target"]),
         ((*PLAY, "--option", "target=abc"), ["target", "abc", "5", "200"]),
         ((*PLAY, "--option", "target=1"), ["target", "5", "200"]),
@@ -383,7 +382,6 @@ def test_refusals_spell_out_line_letters_like_events_do() -> None:
     ids=[
         "players9",
         "unknown-game",
-        "planned-game",
         "unknown-option",
         "option-not-a-number",
         "option-out-of-range",
@@ -513,6 +511,13 @@ def test_quit_asks_first_and_anything_but_yes_plays_on() -> None:
 
 # --- the menu -----------------------------------------------------------------------
 
+
+def test_a_prefix_shared_by_two_games_names_both_and_asks_again() -> None:
+    result = run("--plain", input="ALPHA\nquit\n")
+    assert '"ALPHA" could be alphabeticell or alphagon: type more or a number.' in result.out
+    assert result.out.count("Choose a game:") == 1
+
+
 PLAYING_AS = re.compile(r"(?:You play seat 1|(?P<humans>\d+) players at this keyboard)")
 
 
@@ -521,7 +526,7 @@ PLAYING_AS = re.compile(r"(?:You play seat 1|(?P<humans>\d+) players at this key
     [
         ("1\n3\n1\n2\n", 3, 1),
         ("alphabeticell\n4\n1\nrandom\n", 4, 1),
-        ("ALPHA\n5\n2\nr\n", 5, 2),
+        ("ALPHA\nALPHAB\n5\n2\nr\n", 5, 2),
         ("\n\n\n\n", 3, 1),
         ("\n2\n2\n", 2, 2),
     ],

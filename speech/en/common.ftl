@@ -6,6 +6,7 @@
 
 you = you
 player-joined = { $first } and { $rest }
+choice-or = { $first } or { $rest }
 word-or = { $first } or { $rest }
 player-names-bots = Ana, Ben, Cleo, Dev, Eli, Fay, Gus, Hal
 player-name-human = Player { $number }

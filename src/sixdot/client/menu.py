@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sixdot.client.choice import ChoiceError, normal, pick
+from sixdot.client.choice import ChoiceError, alternatives, normal, pick
 from sixdot.client.session import PROMPT, Setup
 from sixdot.client.terminal import Terminal
 from sixdot.games import DEFAULT_LEVEL, GAMES
@@ -35,7 +35,9 @@ class Menu:
                 if err.matches:
                     self.term.say(
                         self.words(
-                            "choice-ambiguous", text=text.strip(), matches=", ".join(err.matches)
+                            "choice-ambiguous",
+                            text=text.strip(),
+                            matches=alternatives(self.words, err.matches),
                         )
                     )
                 else:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sixdot.bots import Bot
-from sixdot.client.choice import ChoiceError, normal, pick
+from sixdot.client.choice import ChoiceError, alternatives, normal, pick
 from sixdot.client.docs import rules_lines
 from sixdot.client.keys import key_label
 from sixdot.client.terminal import Terminal
@@ -339,7 +339,11 @@ class Table:
         except ChoiceError as err:
             if err.matches:
                 self.error(
-                    self.words("cmd-ambiguous", text=text.strip(), matches=", ".join(err.matches))
+                    self.words(
+                        "cmd-ambiguous",
+                        text=text.strip(),
+                        matches=alternatives(self.words, err.matches),
+                    )
                 )
             elif word.split()[0] in self.setup.game.rules.verbs:
                 self.error(me.not_a_move(text.strip()))
