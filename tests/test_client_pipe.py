@@ -36,6 +36,7 @@ from clienttools import (
     too_long,
     unreadable,
 )
+from sixdot.games import playable
 
 PLAY = ("play", "alphabeticell")
 ONES = "1\n" * 3000
@@ -712,6 +713,28 @@ def test_cards_braille_shows_each_card_in_braille_cells() -> None:
         points = re.search(r"(\d+) points?", card)
         assert points
         assert value == NUMBER_SIGN + "".join(BRAILLE_DIGITS[d] for d in points[1])
+
+
+@pytest.mark.parametrize("game", sorted(playable()))
+def test_hand_braille_shows_each_held_card_as_the_deck_list_does(game: str) -> None:
+    deck = run("cards", game, "--braille").lines[1:]
+    # The deck list is a name line, then the face cells and the value cells.
+    deck_cells = set(zip(deck[1::3], deck[2::3], strict=True))
+    result = run("play", game, "--seed", "4", "--plain", input="hand --braille\nquit\nyes\n")
+    assert_clean_exit(result.rc, result.err)
+    lines = result.lines
+    title = next(i for i, line in enumerate(lines) if line.startswith("Your cards in braille, "))
+    count = int(re.search(r"(\d+) cards", lines[title])[1])  # type: ignore[index]
+    shown = lines[title + 1 : title + 1 + 3 * count]
+    assert count > 0
+    for name, face, value in zip(shown[::3], shown[1::3], shown[2::3], strict=True):
+        assert not name.startswith(FOR_SIGN), name
+        assert (face, value) in deck_cells, (name, face, value)
+
+
+def test_hand_with_an_unknown_word_says_what_it_takes() -> None:
+    result = run(*PLAY, "--seed", "4", input="hand sideways\nquit\nyes\n")
+    assert 'hand takes nothing or --braille, not "sideways".' in result.lines
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sixdot.games.letters import GAME
 from sixdot.games.letters.cards import by_face
 from sixdot.games.letters.present import LettersPresenter
 from sixdot.games.letters.rules import RULES, Phase, State, WordChallenged
@@ -26,9 +27,9 @@ def playing(hand: tuple, others: tuple) -> State:
     return replace(state, turn=0, phase=Phase.PLAY, hands=(hand, others))
 
 
-def test_the_braille_command_follows_the_card_convention() -> None:
+def test_the_braille_hand_follows_the_card_convention() -> None:
     view = playing(cards("A", "THE"), cards("Z")).view(0)
-    lines = presenter().commands()["braille"](view, "")
+    lines = presenter().hand_braille(view, GAME.deck())
     # Each card: its spoken name, then the for sign and face, then its points.
     assert lines[1:] == ["A, 2 points", "⠿⠁", "⠼⠃", "THE, 12 points", "⠿⠮ ⠞⠓⠑", "⠼⠁⠃"]
 

@@ -80,7 +80,14 @@ help-older = older: the previous history line, walking back.
 help-newer = newer: the next, newer history line.
 help-keys = keys: the keys for walking cards and reviewing.
 help-action = A number, a move's name or its first letters plays it.
-help-hand = hand: your cards.
+help-hand = hand: your cards; hand --braille: each in braille.
+hand-braille-title = Your cards in braille, { $count ->
+    [one] one card
+   *[other] { $count } cards
+  }: each card, its face, then its points or rank.
+    .brief = Braille hand, { $count }:
+hand-braille-none = No cards in your hand now.
+hand-unknown = hand takes nothing or --braille, not "{ $text }".
 help-table = table: what everyone can see.
 help-score = score: the scores.
 help-last = last: repeat the last announcement.

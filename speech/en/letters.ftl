@@ -165,18 +165,12 @@ let-table-word = { $word }, { $points } points, { $player_you ->
 let-table-no-words = No words laid yet.
 let-hand = Your hand: { $cards }.
 let-hand-empty = Your hand is empty until the next deal.
-let-braille-title = Your hand in braille, { $count ->
-    [one] one card
-   *[other] { $count } cards
-  }: each card, its face, then its points.
-    .brief = Braille hand, { $count }:
 let-score-title = Scores after round { $round } of 8:
 let-round = Round { $round } of 8: { $size } cards each, { $turns ->
     [0] no turns taken yet.
     [one] one turn taken.
    *[other] { $turns } turns taken.
   }
-help-let-braille = braille: each card in your hand in braille, with its points.
 help-let-discard = discard: the top discard.
 help-let-pile = pile: cards left to draw.
 help-let-round = round: round number, hand size and turns taken.

@@ -428,7 +428,12 @@ class Table:
         return turn.me.turn(turn.view, turn.legal)
 
     def cmd_hand(self, turn: Turn, argument: str) -> list[str]:
-        return turn.me.hand(turn.view)
+        option = normal(argument).lstrip("-")
+        if not option:
+            return turn.me.hand(turn.view)
+        if "braille".startswith(option):
+            return turn.me.hand_braille(turn.view, self.setup.game.deck())
+        return [self.words("hand-unknown", text=argument.strip())]
 
     def cmd_table(self, turn: Turn, argument: str) -> list[str]:
         return turn.me.table(turn.view)

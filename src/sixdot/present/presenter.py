@@ -21,6 +21,8 @@ from enum import Enum
 from typing import Any
 
 from sixdot.core import Action, Event, Refusal
+from sixdot.decks import DeckEntry
+from sixdot.present.braille import entry_cells
 from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook
 
@@ -185,6 +187,25 @@ class Presenter:
 
     def hand(self, view: Any) -> list[str]:
         raise NotImplementedError
+
+    def held(self, view: Any) -> Sequence[Any]:
+        """The cards this seat holds, for `hand --braille`; most views call them `hand`."""
+        return getattr(view, "hand", ())
+
+    def hand_braille(self, view: Any, deck: Sequence[DeckEntry]) -> list[str]:
+        """Each card held: its name, then its two braille lines (face, points or rank).
+
+        The cells come from the deck's entries, so they match `cards --braille`
+        and an embossed deck exactly.
+        """
+        held = self.held(view)
+        if not held:
+            return [self.words("hand-braille-none")]
+        entries = {entry.card: entry for entry in deck}
+        lines = [self.words("hand-braille-title", count=len(held))]
+        for card in held:
+            lines.extend((self.card(card), *entry_cells(entries[card])))
+        return lines
 
     def score(self, view: Any) -> list[str]:
         return [self.words("score-title", target=view.target), *self.score_lines(view.totals)]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sixdot.core import Action, Event, Refusal
+from sixdot.games.alphabeticell.cards import Card
 from sixdot.games.alphabeticell.rules import (
     CardTaken,
     Keep,
@@ -151,6 +152,10 @@ class AlphabeticellPresenter(Presenter):
             )
         )
         return out
+
+    def held(self, view: View) -> Sequence[Card]:
+        """Dealt cards still to choose from, then the cards of your line."""
+        return (*view.hand, *(placed.card for placed in view.lines[view.seat]))
 
     def hand(self, view: View) -> list[str]:
         out = []

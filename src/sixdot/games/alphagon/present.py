@@ -282,6 +282,10 @@ class AlphagonPresenter(Presenter):
             )
         return lines
 
+    def held(self, view: View) -> Sequence[Any]:
+        """Your polygon cards: letters in the rack are tiles, not cards of the deck."""
+        return view.cards
+
     def hand(self, view: View) -> list[str]:
         return [self.rack_line(view), *self.card_lines(view)]
 

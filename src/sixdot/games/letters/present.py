@@ -6,10 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sixdot.core import Action
-from sixdot.games.letters.cards import deck_entries
 from sixdot.games.letters.rules import Challenge, Discard, Lay, Phase, View
 from sixdot.games.letters.solver import text, value
-from sixdot.present.braille import entry_cells
 from sixdot.present.focus import FocusItem
 from sixdot.present.presenter import Presenter
 
@@ -112,22 +110,11 @@ class LettersPresenter(Presenter):
             return [self.words("let-hand-empty")]
         return [self.words("let-hand", cards=self.valued(view.hand))]
 
-    def braille_lines(self, view: View) -> list[str]:
-        """Each card of the hand, then its braille by the deck's convention: face, then points."""
-        if not view.hand:
-            return [self.words("let-hand-empty")]
-        entries = {e.card: e for e in deck_entries()}
-        out = [self.words("let-braille-title", count=len(view.hand))]
-        for card in view.hand:
-            out.extend((self.card(card), *entry_cells(entries[card])))
-        return out
-
     def score(self, view: View) -> list[str]:
         return [self.words("let-score-title", round=view.round), *self.score_lines(view.totals)]
 
     def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
         return {
-            "braille": lambda view, arg: self.braille_lines(view),
             "discard": lambda view, arg: self.discard_lines(view),
             "pile": lambda view, arg: self.pile_lines(view),
             "round": lambda view, arg: [
