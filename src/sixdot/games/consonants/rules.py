@@ -494,10 +494,10 @@ def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def _without(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
     """`cards` less one copy of each of `gone` (all known to be there)."""
-    rest = list(cards)
     for card in gone:
-        rest.remove(card)
-    return tuple(rest)
+        at = cards.index(card)
+        cards = cards[:at] + cards[at + 1 :]
+    return cards
 
 
 def _fits(cards: Sequence[Card], wanted: Sequence[Card]) -> bool:
@@ -1044,12 +1044,14 @@ def _deal(
     cards, rng = state.rng.shuffled(deck())
     size = deal_size(n)
     order = seats_from((dealer + 1) % n, n)
-    dealt: list[list[Card]] = [[] for _ in range(n)]
-    for i in range(size * n):
-        dealt[order[i % n]].append(cards[i])
+    # One card at a time round the table: the k-th seat from the dealer's left
+    # gets cards k, k + n, k + 2n and so on.
+    dealt: list[tuple[Card, ...]] = [()] * n
+    for k, seat in enumerate(order):
+        dealt[seat] = tuple(sorted(cards[k : size * n : n], key=IN_HAND))
     kitty = tuple(cards[size * n :])
     events.append(HandStarted(number, dealer, size, len(kitty)))
-    events.extend(CardsDealt(seat, tuple(sorted(dealt[seat], key=IN_HAND))) for seat in order)
+    events.extend(CardsDealt(seat, dealt[seat]) for seat in order)
     state = evolve(
         state,
         rng=rng,
@@ -1057,7 +1059,7 @@ def _deal(
         dealer=dealer,
         phase=Phase.PASS,
         turn=order[0],
-        hands=tuple(tuple(sorted(h, key=IN_HAND)) for h in dealt),
+        hands=tuple(dealt),
         picks=((),) * n,
         passed=((),) * n,
         received=((),) * n,
