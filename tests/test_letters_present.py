@@ -50,7 +50,7 @@ def test_a_lay_not_in_the_dictionary_is_warned_about_in_words() -> None:
     state = playing(cards("C", "A", "T", "Q"), cards("Z", "X"))
     warning = state.caution(0, RULES.parse_action("out TCA discard Q"))
     assert (
-        presenter().refusal(warning).endswith("not in the dictionary: TCA. Others may challenge.")
+        presenter().caution(warning) == "Careful: not in the dictionary: TCA. Others may challenge."
     )
 
 

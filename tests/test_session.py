@@ -95,6 +95,8 @@ def test_a_risky_move_is_played_only_when_confirmed(monkeypatch) -> None:
 
     monkeypatch.setattr(State, "caution", lambda self, seat, action: Refusal.of(GAME_OVER))
     declined, _ = run_table("keep OL\nno\nquit\nyes\n")
+    # A warning, not a refusal: the move is allowed once confirmed.
+    assert "Careful: the game is over." in declined.splitlines()
     assert "Not played. Choose again." in declined.splitlines()
     assert not any(line.startswith("You keep") for line in declined.splitlines())
     confirmed, _ = run_table("keep OL\nyes\nquit\nyes\n")

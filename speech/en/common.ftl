@@ -56,6 +56,7 @@ cmd-not-a-move = "{ $text }" is not a move. Moves look like: { $notation }.
 cmd-ambiguous = "{ $text }" could be { $matches }. Type more or a number.
 cmd-number-range = No move { $number }: moves are 1 to { $count }.
 cmd-refused = Refused: { $reason }
+cmd-caution = Careful: { $reason }
 moves-title = { $count ->
     [one] One move:
    *[other] { $count } moves:

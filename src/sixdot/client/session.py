@@ -374,7 +374,7 @@ class Table:
         warning = turn.state.caution(turn.seat, action)
         if warning is None:
             return True
-        self.say(turn.me.refusal(warning), urgent=True)
+        self.say(turn.me.caution(warning), urgent=True)
         self.say(self.words("caution-confirm"))
         if normal(self.read(PROMPT, ("yes", "no"))) in ("y", "yes"):
             return True

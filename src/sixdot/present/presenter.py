@@ -141,9 +141,25 @@ class Presenter:
                 )
         return out
 
+    def reason(self, refusal: Refusal) -> str:
+        """Why, in words: a refusal's or a caution's own message.
+
+        Arguments are formatted as event fields are; `X_seat` gives `$X` and `$X_you`.
+        """
+        args: dict[str, Any] = {}
+        for key, value in refusal.args.items():
+            if key.endswith("_seat"):
+                args.update(self.seat_args(key.removesuffix("_seat"), value))
+            elif key != "seat":
+                args[key] = self.value(value)
+        return self.words(refusal.key, **args)
+
     def refusal(self, refusal: Refusal) -> str:
-        args = {k: self.value(v) for k, v in refusal.args.items() if k != "seat"}
-        return self.words("cmd-refused", reason=self.words(refusal.key, **args))
+        return self.words("cmd-refused", reason=self.reason(refusal))
+
+    def caution(self, refusal: Refusal) -> str:
+        """A warning about a legal but risky move, before the player confirms it."""
+        return self.words("cmd-caution", reason=self.reason(refusal))
 
     def not_a_move(self, text: str) -> str:
         """Text that starts like a move but is not one: show the move forms."""

@@ -40,13 +40,13 @@ class AlphabeticellPresenter(Presenter):
             return [self.words(key, **args)]
         return super().event(event)
 
-    def refusal(self, refusal: Refusal) -> str:
+    def reason(self, refusal: Refusal) -> str:
         """Line letters spaced out, as in events, so they are read as letters."""
         if "line" in refusal.args:
             refusal = Refusal.of(
                 refusal.key, **{**refusal.args, "line": spaced(refusal.args["line"])}
             )
-        return super().refusal(refusal)
+        return super().reason(refusal)
 
     def move(self, action: Action, view: View) -> str:
         if isinstance(action, Take):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sixdot.core import Action, Event, Refusal
+from sixdot.core import Action, Event
 from sixdot.games.nonesuch.cards import ACE, CROWN, SUITS, Card, find_suit
 from sixdot.games.nonesuch.rules import (
     Bid,
@@ -83,14 +83,6 @@ class NonesuchPresenter(Presenter):
             )
             for s in order
         ]
-
-    def refusal(self, refusal: Refusal) -> str:
-        args = dict(refusal.args)
-        leader = args.pop("leader_seat", None)
-        said = {k: self.value(v) for k, v in args.items()}
-        if leader is not None:
-            said.update(self.seat_args("leader", leader))
-        return self.words("cmd-refused", reason=self.words(refusal.key, **said))
 
     # -- moves and the turn --
 
