@@ -271,6 +271,7 @@ def test_bad_input_gets_one_line_saying_what_was_wrong_and_changes_nothing() -> 
             (f"take {card} as {letter} with {first}", ["with"]),
             (f"keep {card}", ["pass"]),
             ("h", ["hand", "help"]),
+            ("x" * 5000, ["5,000", "200"]),
         ]
         answers = {}
         for text, words in cases:
@@ -511,6 +512,12 @@ def test_quit_asks_first_and_anything_but_yes_plays_on() -> None:
 
 
 # --- the menu -----------------------------------------------------------------------
+
+
+def test_a_pasted_wall_of_text_at_the_menu_is_refused_and_the_menu_goes_on() -> None:
+    result = run("--plain", input="x" * 5000 + "\nquit\n")
+    assert_clean_exit(result.rc, result.err)
+    assert "Too long: that line has 5,000 characters; commands have at most 200." in result.lines
 
 
 def test_a_prefix_shared_by_two_games_names_both_and_asks_again() -> None:

@@ -57,6 +57,7 @@ cmd-ambiguous = "{ $text }" could be { $matches }. Type more or a number.
 cmd-number-range = No move { $number }: moves are 1 to { $count }.
 cmd-refused = Refused: { $reason }
 cmd-caution = Careful: { $reason }
+input-too-long = Too long: that line has { $count } characters; commands have at most { $limit }.
 moves-title = { $count ->
     [one] One move:
    *[other] { $count } moves:

@@ -29,6 +29,11 @@ def alternatives(words: Callable[..., str], matches: Sequence[str]) -> str:
     return words("choice-or", first=", ".join(matches[:-1]), rest=matches[-1])
 
 
+#: The longest line taken as a command. Nothing sixdot accepts comes near it, and
+#: refusing a longer line (a stray paste) keeps it from being echoed in an error.
+LONGEST = 200
+
+
 def normal(text: str) -> str:
     return " ".join(text.lower().split())
 

@@ -20,7 +20,7 @@ from sixdot.client.terminal import Terminal, open_terminal
 from sixdot.config import DICTIONARY, SPEECH_MODE, SPEECH_MODES, Config, ConfigError
 from sixdot.core.errors import OptionError, PlayerCountError, SixdotError, UnknownGame
 from sixdot.core.options import parse_assignments, resolve_options
-from sixdot.games import DEFAULT_LEVEL, GAMES, PLANNED, Game, get_game
+from sixdot.games import DEFAULT_LEVEL, GAMES, Game, get_game
 from sixdot.output import Output
 from sixdot.output.speech import open_speech
 from sixdot.present.braille import card_cells
@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="sixdot",
         description="An accessible card table. With no command, a menu opens.",
-        epilog=f"Playable games: {games}. Planned: {', '.join(PLANNED)}.",
+        epilog=f"Games: {games}.",
     )
     top.add_argument("--version", action="version", version=f"sixdot {__version__}")
     top.add_argument("--plain", action="store_true", help="typed commands only, no line editor")

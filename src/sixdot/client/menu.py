@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sixdot.client.choice import ChoiceError, alternatives, normal, pick
+from sixdot.client.choice import LONGEST, ChoiceError, alternatives, normal, pick
 from sixdot.client.session import PROMPT, Setup
 from sixdot.client.terminal import Terminal
 from sixdot.games import DEFAULT_LEVEL, GAMES
@@ -29,6 +29,9 @@ class Menu:
                 return None
             if not text.strip() and default is not None:
                 return default
+            if len(text) > LONGEST:
+                self.term.say(self.words("input-too-long", count=len(text), limit=LONGEST))
+                continue
             try:
                 return pick(text, names)
             except ChoiceError as err:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sixdot.bots import Bot
-from sixdot.client.choice import ChoiceError, alternatives, normal, pick
+from sixdot.client.choice import LONGEST, ChoiceError, alternatives, normal, pick
 from sixdot.client.docs import rules_lines
 from sixdot.client.keys import key_label
 from sixdot.client.terminal import Terminal
@@ -209,13 +209,16 @@ class Table:
     def read(
         self, prompt: str, completions: Sequence[str] = (), focus: Sequence[FocusItem] = ()
     ) -> str:
-        text = self.term.ask(prompt, completions, focus)
-        for output in self.outputs:
-            output.interrupt()
-        if text is None:
-            self.say(self.words("input-ended"))
-            raise Abandon
-        return text
+        while True:
+            text = self.term.ask(prompt, completions, focus)
+            for output in self.outputs:
+                output.interrupt()
+            if text is None:
+                self.say(self.words("input-ended"))
+                raise Abandon
+            if len(text) <= LONGEST:
+                return text
+            self.error(self.words("input-too-long", count=len(text), limit=LONGEST))
 
     def hand_over(self, seat: int) -> None:
         """Hot seat: wait until `seat`'s player has the keyboard, then show their secrets."""

@@ -34,11 +34,9 @@ def playable() -> dict[str, Game]:
 
 
 def __getattr__(name: str) -> Any:
-    """`GAMES` (playable games) and `PLANNED` (the rest) are computed on first use."""
+    """`GAMES` (the playable games) is computed on first use."""
     if name == "GAMES":
         return playable()
-    if name == "PLANNED":
-        return tuple(n for n in NAMES if n not in playable())
     raise AttributeError(name)
 
 
