@@ -100,13 +100,15 @@ class Presenter:
 
     def value(self, value: Any) -> Any:
         """A field value as a phrase argument: cards named, enums by value."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"  # phrasebooks select on [yes] and [no], as for $you
         if isinstance(value, Enum):
             return value.value
         if isinstance(value, tuple) and value and not isinstance(value[0], int):
             return self.cards(value)
         if value is None:
             return "none"
-        if isinstance(value, bool | int | str):
+        if isinstance(value, int | str):
             return value
         return self.card(value)
 

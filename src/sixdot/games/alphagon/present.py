@@ -84,12 +84,6 @@ class AlphagonPresenter(Presenter):
             said = self.words("agn-square-next", square=said)
         return self.words("agn-square", name=name, content=said)
 
-    def value(self, value: Any) -> Any:
-        """Yes-or-no facts as words the phrasebook selects on."""
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        return super().value(value)
-
     def cards(self, cards: Sequence[Any]) -> str:
         """Letters spaced out (R S T); cards by name, one after another."""
         if all(isinstance(c, str) for c in cards):

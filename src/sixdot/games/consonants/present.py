@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sixdot.core import Action, Event
+from sixdot.core import Action
 from sixdot.games.consonants.cards import LETTERS, singletons
 from sixdot.games.consonants.rules import (
     Challenge,
@@ -39,11 +39,6 @@ class ConsonantsPresenter(Presenter):
         if len(entry.card.sides) == 1:
             return self.card(entry.card)
         return self.words("con-card-as", card=self.card(entry.card), letter=entry.letter)
-
-    def event_args(self, event: Event) -> dict[str, Any]:
-        """Switches in events are said through yes/no selectors, like `$you`."""
-        args = super().event_args(event)
-        return {k: ("yes" if v else "no") if isinstance(v, bool) else v for k, v in args.items()}
 
     def score_lines(self, totals: Sequence[int], points: Sequence[int] | None = None) -> list[str]:
         """Lowest total first: in Consonants the fewest points lead."""

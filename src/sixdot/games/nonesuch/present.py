@@ -52,14 +52,14 @@ class NonesuchPresenter(Presenter):
         return _listed([self.card(c) for c in cards]) or self.words("non-none")
 
     def event_args(self, event: Event) -> dict[str, Any]:
-        """Switches are said through yes/no selectors; a card's bare name is `$name`
-        and a number card's suits `$first_suit` and `$second_suit`."""
+        """A card's bare name is `$name` and a number card's suits `$first_suit`
+        and `$second_suit`."""
         args = super().event_args(event)
         if (card := getattr(event, "card", None)) is not None:
             args["name"] = card.name
             if card.is_number:
                 args["first_suit"], args["second_suit"] = (s.value for s in card.suits)
-        return {k: ("yes" if v else "no") if isinstance(v, bool) else v for k, v in args.items()}
+        return args
 
     def event(self, event: Event) -> list[str]:
         if isinstance(event, HandScored):
