@@ -101,3 +101,8 @@ def test_a_risky_move_is_played_only_when_confirmed(monkeypatch) -> None:
     assert not any(line.startswith("You keep") for line in declined.splitlines())
     confirmed, _ = run_table("keep OL\nyes\nquit\nyes\n")
     assert any(line.startswith("You keep OL") for line in confirmed.splitlines())
+    # Another move typed instead of an answer is that move, not a lost line.
+    instead, _ = run_table("keep OL\nhand\nquit\nyes\n")
+    lines = instead.splitlines()
+    assert "Not played. Choose again." not in lines
+    assert any(line.startswith("Your setup cards: ") for line in lines)

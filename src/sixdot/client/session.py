@@ -122,6 +122,8 @@ class Table:
         self.history: list[tuple[int | None, str]] = []
         self.history_at: int | None = None
         self.last: list[str] = []
+        #: A command typed as the answer to a question it does not answer, run next.
+        self.typed_ahead: str | None = None
 
     # -- output --
 
@@ -258,7 +260,10 @@ class Table:
         self.term.pick_label = self.pick_label
         while True:
             self.show_focus(focus)
-            text = self.read(PROMPT, [*notations, *self.command_names(seat)], focus)
+            text = self.typed_ahead or self.read(
+                PROMPT, [*notations, *self.command_names(seat)], focus
+            )
+            self.typed_ahead = None
             action = self.interpret(text, turn, focus)
             if isinstance(action, Choices):
                 # Enter on a card with several moves: the keys now walk those moves.
@@ -379,8 +384,13 @@ class Table:
             return True
         self.say(turn.me.caution(warning), urgent=True)
         self.say(self.words("caution-confirm"))
-        if normal(self.read(PROMPT, ("yes", "no"))) in ("y", "yes"):
+        answer = self.read(PROMPT, ("yes", "no"))
+        if normal(answer) in ("y", "yes"):
             return True
+        if normal(answer) not in ("", "n", "no"):
+            # Another command instead of an answer: the player moved on, so run it.
+            self.typed_ahead = answer
+            return False
         self.say(self.words("caution-kept"))
         return False
 
