@@ -66,3 +66,12 @@ def test_challenges_are_asked_announced_and_reviewed() -> None:
     assert presenter().event(events[0]) == ["Ana challenges TCA: not a word. You lose 13."]
     words = presenter().commands()["words"](state.view(0), "")
     assert words[0].startswith("TCA, 13 points, yours, challenged: not a word.")
+
+
+def test_a_challenge_of_a_real_word_costs_the_challenger_and_says_so() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+    for seat, move in ((0, "out CAT discard Q"), (1, "take"), (1, "lay DOG discard Q")):
+        state, _ = state.apply(seat, RULES.parse_action(move))
+    state, events = state.apply(1, RULES.parse_action("challenge CAT"))
+    assert events == (WordChallenged(1, 0, "CAT", True, 13),)
+    assert presenter().event(events[0]) == ["Ana challenges CAT: a word. Ana loses 13."]
