@@ -9,6 +9,7 @@ from pathlib import Path
 
 from sixdot.core import Refusal
 from sixdot.games.alphagon.board import Direction, Mark, layout
+from sixdot.games.alphagon.events import GameEnded
 from sixdot.games.alphagon.present import AlphagonPresenter
 from sixdot.games.alphagon.rules import (
     ACCEPT,
@@ -81,8 +82,33 @@ def test_review_commands_walk_and_read_the_polygon() -> None:
     assert commands["go"](view, "Z99") == [
         'No square "Z99": type a column A to M and a row 1 to 13, like G7.'
     ]
+    assert commands["go"](view, " ") == ["go needs a square, like go G7."]
     assert commands["rack"](view, "") == ["Rack: A E I R S T C, 7 letters; 2 bonuses."]
     assert any(line.startswith("card ") for line in commands["cards"](view, ""))
+
+
+def test_the_prompt_offers_only_what_may_be_typed_now() -> None:
+    me = say()
+    two = building(game(), "CA")
+    prompt = me.turn(two.view(0), two.legal_actions(0))[-1]
+    assert prompt == "Place, or change, give, pass or doubt."  # no declaring with 2 letters
+    three = building(game(), "CAR", turn=1)
+    prompt = say(1).turn(three.view(1), three.legal_actions(1))[-1]
+    # Ben's cards have the straight shape that the polygon's last 4 squares make.
+    assert prompt == "Place, or shape, change, give, pass, doubt or declare."
+    closed = play(building(game(), "CAR"), Place(("T",)), CLOSE)
+    prompt = me.turn(closed.view(0), closed.legal_actions(0))[-1]
+    assert prompt == "Placed: shape, change, give or end."  # closed: no second close
+
+
+def test_the_end_of_the_game_gives_every_score_highest_first() -> None:
+    lines = say(1).event(GameEnded((0,), (41, 35, 12)))
+    assert lines == [
+        "Ana wins with 41 points.",
+        "Ana: 41 points.",
+        "You: 35 points.",
+        "Cleo: 12 points.",
+    ]
 
 
 def test_the_arrow_keys_walk_every_square_from_the_next_one() -> None:

@@ -204,6 +204,16 @@ def test_passing_costs_a_bonus_or_else_a_letter() -> None:
     assert passed.to_act() == (1,) and isinstance(passed.legal_actions(1)[0], Lose)
 
 
+def test_a_pass_with_no_bonus_loses_the_letter_before_the_next_turn() -> None:
+    broke = replace(building(game(), "CAR", turn=1), bonuses=(2, 0, 2))
+    passed, said = broke.apply(1, PASS)
+    assert [type(e).__name__ for e in said] == ["Passed"]  # nobody's turn is announced yet
+    assert passed.to_act() == (1,)
+    lost, said = passed.apply(1, Lose("A"))
+    assert [type(e).__name__ for e in said] == ["LetterLost", "TurnBegan"]
+    assert lost.to_act() == (2,) and lost.passes == 1
+
+
 def test_after_a_round_of_passes_the_last_player_may_suspend() -> None:
     state = building(game(), "CAR", turn=1)
     assert SUSPEND not in state.legal_actions(1)
@@ -276,6 +286,26 @@ def test_the_polygon_turns_at_the_board_edge() -> None:
     after = play(state, Place(("E",)))
     assert square_name(after.path[-1]) == square_name(step.square)
     assert after.sides == 2
+
+
+@pytest.mark.parametrize(
+    ("start", "heading", "edge", "plus", "then"),
+    [
+        ("H3", E, "M3", "M4", "M5"),  # east edge, level with the start: south
+        ("F11", W, "A11", "A10", "A9"),  # west edge, level: north is farther
+        ("C6", N, "C1", "D1", "E1"),  # north edge, level: east is farther
+        ("C8", S, "C13", "D13", "E13"),  # south edge
+    ],
+)
+def test_a_word_closed_on_the_edge_turns_once_with_its_plus(
+    start: str, heading: Direction, edge: str, plus: str, then: str
+) -> None:
+    """The plus goes round the corner and the new word goes on that way: one turn, not two."""
+    closed = play(building(game(), "CART", start=start, direction=heading), Place(("S",)), CLOSE)
+    assert [square_name(s) for s in closed.path[-2:]] == [edge, plus]
+    assert closed.sides == 2
+    step = closed.next
+    assert step is not None and not step.turned and square_name(step.square) == then
 
 
 def test_under_four_sides_the_turn_goes_away_from_the_start() -> None:

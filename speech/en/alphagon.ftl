@@ -221,10 +221,11 @@ agn-game-stopped = Game over: { $why ->
 
 agn-turn-first = Your first play: a plus on a flag, a letter beside it. Flags: { $flags }.
     .brief = First play. Flags: { $flags }.
-agn-turn-before = Place a letter, or pass, doubt or declare. Bonuses: { $bonuses }.
-    .brief = Place, pass, doubt or declare.
-agn-turn-after = Placed: close, change, find, give up, or end.
-    .brief = Close, change, find or end.
+agn-turn-before = Place, or { $moves }.
+agn-turn-no-room = No room to place: { $moves }.
+agn-turn-after = Placed: { $moves }.
+    .brief = { $moves }.
+agn-or = { $first } or { $rest }
 agn-turn-lose = Choose a letter to lose.
 agn-turn-answer = Doubt: { $you ->
     [yes] you doubt
@@ -272,6 +273,7 @@ agn-table-player = { $you ->
   }
 agn-move-place = { $notation }, on { $square }
 agn-go-bad = No square "{ $text }": type a column A to M and a row 1 to 13, like G7.
+agn-go-empty = go needs a square, like go G7.
 
 ## Help
 

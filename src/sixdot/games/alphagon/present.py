@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sixdot.core import Action
+from sixdot.core import Action, Event
 from sixdot.games.alphagon.board import (
     Card,
     Direction,
@@ -22,6 +22,7 @@ from sixdot.games.alphagon.board import (
     parse_square,
     square_name,
 )
+from sixdot.games.alphagon.events import GameEnded
 from sixdot.games.alphagon.rules import PLUS, Lose, Phase, Place, Start, View
 from sixdot.present.focus import FocusItem
 from sixdot.present.presenter import Presenter
@@ -90,6 +91,13 @@ class AlphagonPresenter(Presenter):
             return " ".join(cards)
         return ", ".join(self.card(c) for c in cards)
 
+    def event(self, event: Event) -> list[str]:
+        """The winner line is followed by everyone's score, highest first."""
+        lines = super().event(event)
+        if isinstance(event, GameEnded):
+            lines += self.score_lines(event.totals)
+        return lines
+
     # -- the turn --
 
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
@@ -97,7 +105,6 @@ class AlphagonPresenter(Presenter):
         self.cursor = None
         if view.claim is not None or (legal and isinstance(legal[0], Lose)):
             return self.waiting(view, legal)
-        seat = view.seat
         if view.phase is Phase.FIRST:
             flags = ", ".join(square_name(f) for f in view.layout.flags)
             return [
@@ -106,9 +113,26 @@ class AlphagonPresenter(Presenter):
             ]
         lines = self.word_lines(view)
         lines.append(self.rack_line(view))
-        key = "agn-turn-after" if view.placed else "agn-turn-before"
-        lines.append(self.words(key, bonuses=view.bonuses[seat]))
+        can_place = any(isinstance(a, Place) for a in legal)
+        key = (
+            "agn-turn-after"
+            if view.placed
+            else "agn-turn-before"
+            if can_place
+            else "agn-turn-no-room"
+        )
+        lines.append(self.words(key, moves=self.verbs(legal)))
         return lines
+
+    def verbs(self, legal: Sequence[Action]) -> str:
+        """The commands that may be typed now, each once, placing aside: "pass or doubt"."""
+        verbs = dict.fromkeys(
+            a.notation.split()[0] for a in legal if not isinstance(a, Place | Start)
+        )
+        items = list(verbs)
+        if len(items) <= 1:
+            return "".join(items)
+        return self.words("agn-or", first=", ".join(items[:-1]), rest=items[-1])
 
     def waiting(self, view: View, legal: Sequence[Action]) -> list[str]:
         """A decision out of turn: a letter to lose, a doubt or a declaration to answer."""
@@ -307,7 +331,8 @@ class AlphagonPresenter(Presenter):
     def go(self, view: View, argument: str) -> list[str]:
         square = parse_square(argument, view.layout.size)
         if square is None:
-            return [self.words("agn-go-bad", text=argument.strip() or "nothing")]
+            key = "agn-go-bad" if argument.strip() else "agn-go-empty"
+            return [self.words(key, text=argument.strip())]
         self.cursor = square
         return [self.square(view, square)]
 

@@ -233,6 +233,7 @@ class State(GameState):
     placer: int | None
     claim: Claim | None
     pending: tuple[int, ...]
+    handover: bool  # the turn passes on once the pending letters are lost
     ended: End | None
     layout: Layout = field(compare=False, repr=False)
     lexicon: Lexicon = field(compare=False, repr=False)
@@ -645,8 +646,8 @@ class State(GameState):
             if paid:
                 state = replace(state, bonuses=_set(self.bonuses, seat, self.bonuses[seat] - 1))
             events.append(Passed(seat, paid, state.bonuses[seat], state.passes))
-            if not paid:
-                state = replace(state, pending=(*state.pending, seat))
+            if not paid:  # the letter is chosen before the turn passes on
+                return replace(state, pending=(*state.pending, seat), handover=True)
             return state._next_turn(events, passed=True)
         if action == DOUBT:
             assert self.placer is not None
@@ -752,11 +753,14 @@ class State(GameState):
         return self
 
     def _plus(self, seat: int, events: list[Event]) -> State:
-        """End the side with a '+': the next mark starts a new word and a new side."""
+        """End the word with a '+': the next mark starts a new word on a new side."""
         state = self._mark(seat, PLUS, events)
         if len(state.path) > len(self.path):
             events.append(PlusPlaced(seat, square_name(state.path[-1]), state.sides))
-        return replace(state, must_turn=True, word_from=len(state.path), placer=None)
+        # A plus that had to turn (at the edge, or not to touch) has made the
+        # side's one change of direction: the new word goes on the way it turned.
+        turned = state.sides > self.sides
+        return replace(state, must_turn=not turned, word_from=len(state.path), placer=None)
 
     def _refill(self, seat: int, letters: Sequence[str], events: list[Event]) -> State:
         """Draw a vowel for each vowel laid and a consonant for each consonant."""
@@ -926,11 +930,13 @@ class State(GameState):
         return state
 
     def _settle(self, events: list[Event]) -> State:
-        """Skip losses with nothing to lose, and end the game when it is over."""
+        """Skip losses with nothing to lose, pass the turn on, end the game when over."""
         state = self
         while state.pending and not state.racks[state.pending[0]]:
             events.append(NothingToLose(state.pending[0]))
             state = replace(state, pending=state.pending[1:])
+        if state.handover and not state.pending:
+            state = replace(state, handover=False)._next_turn(events, passed=True)
         why = state.ended
         if why is None and max(state.scores) >= state.goal:
             why = End.GOAL
@@ -1024,6 +1030,7 @@ class AlphagonRules(Rules):
             placer=None,
             claim=None,
             pending=(),
+            handover=False,
             ended=None,
             layout=kit,
             lexicon=self.lexicon,
