@@ -229,7 +229,9 @@ def test_refusals_say_what_would_be_accepted() -> None:
     assert say.refusal(found["refuse-non-must-follow"]) == (
         "Refused: you hold Waves, so follow it: Sea, Crown of Waves."
     )
-    assert "lead Mill as Waves" in say.refusal(found["refuse-non-lead-names-suit"])
+    assert say.refusal(found["refuse-non-lead-names-suit"]) == (
+        "Refused: you lead, so name a suit: lead Mill as Waves or as Leaves."
+    )
     other = NonesuchPresenter(Phrasebook(), ["Ana", "Ben", "Cleo"], 1)
     assert other.refusal(found["refuse-non-not-leading"]) == (
         "Refused: Ana led this trick in Waves: play a card, as play and its name."
@@ -243,10 +245,67 @@ def test_the_lead_turn_explains_the_trump_rule_and_lists_the_cards() -> None:
     state = playing((cards("Pact", "Mill"), cards("Forest"), cards("End")))
     lines = presenter().turn(state.view(0), state.legal_actions(0))
     assert lines == [
-        "Trump: Moons. No trump played yet: none may be led.",
         "Your lead, trick 1: no trump played yet, so no Moons card.",
         "Your only play: Mill, 8 of Waves and Leaves.",
     ]
+
+
+def test_once_trump_is_played_a_lead_does_not_repeat_the_trump_line() -> None:
+    # TrumpBroken said "Moons may now be led" once; the `trump` command repeats it.
+    state = replace(playing((cards("Pact", "Mill"), cards("Forest"), cards("End"))), broken=True)
+    lines = presenter().turn(state.view(0), state.legal_actions(0))
+    assert lines[0] == "Your lead, trick 1."
+    assert not any(line.startswith("Trump") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("up", "said"),
+    [
+        ("End", "Trump Leaves."),
+        ("Chance Meeting", "Trump Moons or Leaves."),
+        ("Excuse", "No trump."),
+    ],
+)
+def test_the_bid_asks_once_with_the_trump_and_no_second_list_of_cards(up: str, said: str) -> None:
+    # The deal already said the cards and the up card; the prompt is one line.
+    state = RULES.new_game(3, None, 5)
+    assert isinstance(state, State)
+    state = replace(state, up=excuse() if up == "Excuse" else card(up))
+    seat = state.to_act()[0]
+    lines = presenter().turn(state.view(seat), state.legal_actions(seat))
+    tricks = "12 tricks, Most needs 6."
+    assert lines == [f"Your bid: Some, Most or None. {tricks} {said}"]
+
+
+def test_trump_with_a_suit_at_the_call_says_how_to_call() -> None:
+    state = RULES.new_game(3, None, 5)
+    assert isinstance(state, State)
+    state = replace(state, phase=Phase.CALL, up=card("Chance Meeting"), turn=0)
+    trump = presenter().commands()["trump"]
+    assert trump(state.view(0), "Moons") == [
+        "Trump takes no suit: to call it, type call Moons or call Leaves."
+    ]
+    assert trump(state.view(0), "") == [
+        "Trump: Moons or Leaves, called after bidding, from the up card Chance Meeting."
+    ]
+
+
+def test_an_ace_in_the_moves_list_is_not_named_twice() -> None:
+    state = playing((cards("Ace of Knots", "Sea"), cards("Forest"), cards("End")))
+    say = presenter()
+    listed = [say.move(a, state.view(0)) for a in state.legal_actions(0)]
+    assert listed == ["lead Ace of Knots", "lead Sea: Crown of Waves"]
+
+
+def test_the_deck_list_names_each_card_once_and_the_excuse_with_a_capital() -> None:
+    words = Phrasebook()
+    say = presenter()
+    assert words("non-cards-line", card=say.card(card("Chance Meeting")), value=7) == (
+        "Chance Meeting, 7 of Moons and Leaves."
+    )
+    assert words("non-cards-line", card=say.card(excuse()), value=0) == (
+        "The Excuse: no rank and no suit, never played."
+    )
 
 
 def test_the_keys_walk_the_hand_and_a_number_card_led_offers_both_suits() -> None:

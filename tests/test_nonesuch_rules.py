@@ -226,7 +226,24 @@ def test_the_leader_names_one_suit_of_a_number_card_and_an_ace_names_its_own() -
     assert refusal is not None and refusal.key == "refuse-non-suit-not-on-card"
     refusal = state.refusal(0, Play(card("Journey")))
     assert refusal is not None and refusal.key == "refuse-non-lead-names-suit"
-    assert refusal.args["example"] == "lead Journey as Moons"
+    assert refusal.args["lead"] == "lead Journey as Moons" and refusal.args["other"] == WAVES
+
+
+def test_play_at_a_lead_leads_an_ace_or_crown_in_its_one_suit() -> None:
+    state = playing((cards("Journey", "Ace of Knots"), cards("Sea"), cards("End")), None)
+    play = RULES.parse_action("play Ace of Knots")
+    assert state.refusal(0, play) is None
+    assert state.interpretations(0, play) == (Lead(card("Ace of Knots"), KNOTS),)
+    after, events = state.apply(0, play)
+    assert events[0] == CardLed(0, card("Ace of Knots"), KNOTS, False, 1)
+    assert after == state.apply(0, Lead(card("Ace of Knots"), KNOTS))[0]
+
+
+def test_play_at_a_lead_still_keeps_the_trump_rule() -> None:
+    hand = cards("Sea", "Pact")  # Sea is the Crown of Waves; Waves are trump, none played
+    state = playing((hand, cards("End"), cards("Cave")), WAVES)
+    refusal = state.refusal(0, Play(card("Sea")))
+    assert refusal is not None and refusal.key == "refuse-non-trump-not-broken"
 
 
 # -- following and winning --------------------------------------------------

@@ -13,9 +13,9 @@ non-card-crown = Crown of { $suit }
 non-card-excuse = the Excuse
     .brief = Excuse
 non-none = none
-non-cards-line = { $card }: one card, { $value ->
-    [0] no rank and no suit.
-   *[other] rank { $value }.
+non-cards-line = { $value ->
+    [0] The Excuse: no rank and no suit, never played.
+   *[other] { $card }.
   }
 non-notation = bid Some, call Moons, lead Pact as Moons, lead Huntress, play Mill
     .brief = bid, call, lead, play
@@ -175,7 +175,11 @@ non-hand-result = { $player_you ->
 
 ## The turn
 
-non-turn-bid = Your bid: Some, Most or None. { $tricks } tricks; Most needs { $most }.
+non-turn-bid = Your bid: Some, Most or None. { $tricks } tricks, Most needs { $most }. { $kind ->
+    [suit] Trump { $trump }.
+    [choice] Trump { $first } or { $second }.
+   *[none] No trump.
+  }
     .brief = Bid Some, Most or None.
 non-turn-call = Call trump: { $first } or { $second }, from the up card { $card }.
     .brief = Call { $first } or { $second }.
@@ -191,6 +195,11 @@ non-turn-cards = { $count ->
   }
     .brief = Plays: { $cards }.
 non-move-card = { $notation }: { $detail }{ $trump ->
+    [yes] , trump
+   *[no] {""}
+  }
+    .brief = { $notation }
+non-move-ace = { $notation }{ $trump ->
     [yes] , trump
    *[no] {""}
   }
@@ -219,7 +228,7 @@ non-trump-play = Trump: { $trump }. { $broken ->
         [yes] may lead.
        *[no] not led yet.
       }
-non-trump-open = Trump: { $first } or { $second }, called after bidding. Up card: { $card }.
+non-trump-open = Trump: { $first } or { $second }, called after bidding, from the up card { $card }.
     .brief = Trump { $first } or { $second }, to call.
 non-trump-none = Trump: none this hand, the Excuse was turned up.
     .brief = No trump.
@@ -267,6 +276,8 @@ non-suit = { $suit }: { $count } played, { $unseen } unseen, { $mine } in your h
    *[other] . Played: { $cards }.
   }
     .brief = { $suit }: { $count } played, { $unseen } unseen.
+non-trump-no-suit = Trump takes no suit: to call it, type call { $first } or call { $second }.
+    .brief = To call: call { $first } or call { $second }.
 non-suit-unknown = No suit "{ $text }". Suits: { $suits }.
 non-hand = Your hand, { $count ->
     [one] one card
@@ -290,7 +301,7 @@ refuse-non-no-call = there is no trump to call now: trump is settled.
 refuse-non-unknown = that is not a Nonesuch move: bid, call, lead or play.
 refuse-non-excuse = the Excuse is never played: play another card.
 refuse-non-not-held = you do not hold { $name }: type hand to hear your cards.
-refuse-non-lead-names-suit = you lead this trick: name a suit, as { $example }.
+refuse-non-lead-names-suit = you lead, so name a suit: { $lead } or as { $other }.
 refuse-non-suit-not-on-card = { $card } has no { $suit }: name one of its own suits.
 refuse-non-trump-not-broken = no trump played yet, so no { $trump } card may lead: lead another.
 refuse-non-not-leading = { $leader_you ->

@@ -89,6 +89,8 @@ class NonesuchPresenter(Presenter):
     def move(self, action: Action, view: View) -> str:
         if isinstance(action, Lead | Play):
             trump = "yes" if action.card.carries(view.trump) else "no"
+            if action.card.rank == ACE:  # `lead Ace of Suns` names it in full already
+                return self.words("non-move-ace", notation=action.notation, trump=trump)
             return self.words(
                 "non-move-card",
                 notation=action.notation,
@@ -100,15 +102,20 @@ class NonesuchPresenter(Presenter):
         return action.notation
 
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
+        """The question alone: the deal has said the cards and the up card already,
+        and trump once it is played (the `trump` and `hand` commands repeat them)."""
         if view.phase is Phase.BID:
+            first, second = (s.value for s in view.up.suits) if view.up.is_number else ("", "")
             return [
-                self.trump_line(view),
-                *self.hand(view),
                 self.words(
                     "non-turn-bid",
                     tricks=view.tricks_per_hand,
                     most=most_needed(view.tricks_per_hand),
-                ),
+                    kind=trump_from(view.up).value,
+                    trump=_suit(view.trump),
+                    first=first,
+                    second=second,
+                )
             ]
         if view.phase is Phase.CALL:
             first, second = (s.value for s in view.up.suits)
@@ -117,11 +124,10 @@ class NonesuchPresenter(Presenter):
             ]
         cards = tuple(dict.fromkeys(a.card for a in legal if isinstance(a, Lead | Play)))
         if view.current is None:
-            lines = [self.trump_line(view)]
             key = "non-turn-lead"
             if not view.broken and view.trump is not None:
                 key = "non-turn-lead-all" if len(cards) == len(view.hand) else "non-turn-lead-plain"
-            lines.append(self.words(key, number=view.trick_number, trump=_suit(view.trump)))
+            lines = [self.words(key, number=view.trick_number, trump=_suit(view.trump))]
         else:
             lines = self.trick_lines(view)
         lines.append(self.words("non-turn-cards", count=len(cards), cards=self.cards(cards)))
@@ -159,19 +165,26 @@ class NonesuchPresenter(Presenter):
 
     def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
         return {
-            "trump": lambda view, arg: [self.trump_line(view)],
+            "trump": self.trump_command,
             "bids": lambda view, arg: self.bid_lines(view),
             "trick": lambda view, arg: self.trick_lines(view),
             "previous": lambda view, arg: self.previous_lines(view),
             "suit": self.suit_lines,
         }
 
+    def trump_command(self, view: View, argument: str) -> list[str]:
+        """`trump` tells; `trump Suns` at the call is a call meant, so say how to make it."""
+        if argument.strip() and view.phase is Phase.CALL and view.seat in view.to_act:
+            first, second = (s.value for s in view.up.suits)
+            return [self.words("non-trump-no-suit", first=first, second=second)]
+        return [self.trump_line(view)]
+
     def trump_line(self, view: View) -> str:
         """The up card and what it says about trump, as far as it is settled."""
         kind = trump_from(view.up)
         if kind is TrumpFrom.CHOICE and not view.trump_settled:
             first, second = (s.value for s in view.up.suits)
-            return self.words("non-trump-open", card=self.card(view.up), first=first, second=second)
+            return self.words("non-trump-open", card=view.up.name, first=first, second=second)
         if kind is TrumpFrom.NONE:
             return self.words("non-trump-none")
         if view.phase is Phase.PLAY:

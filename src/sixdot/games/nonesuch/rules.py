@@ -431,6 +431,27 @@ class State(GameState):
 
     # -- refusals --
 
+    def _as_lead(self, seat: int, action: Action) -> Action:
+        """`play Ace of Moons` at a lead means leading it: an Ace or Crown has one suit.
+
+        A number card has two, so `play` cannot lead it and is refused with both forms.
+        """
+        if (
+            isinstance(action, Play)
+            and self.phase is Phase.PLAY
+            and self.current is None
+            and seat == self.turn
+            and len(action.card.suits) == 1
+        ):
+            return Lead(action.card, action.card.suits[0])
+        return action
+
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        return super().refusal(seat, self._as_lead(seat, action))
+
+    def interpretations(self, seat: int, action: Action) -> tuple[Action, ...]:
+        return (self._as_lead(seat, action),)
+
     def explain(self, seat: int, action: Action) -> Refusal:
         if self.phase is Phase.BID:
             return Refusal.of("refuse-non-bid-first")
@@ -457,8 +478,8 @@ class State(GameState):
             return Refusal.of("refuse-non-not-held", name=card.name)
         if self.current is None:
             if isinstance(action, Play):
-                example = Lead(card, card.suits[0]).notation
-                return Refusal.of("refuse-non-lead-names-suit", card=card, example=example)
+                lead = Lead(card, card.suits[0]).notation
+                return Refusal.of("refuse-non-lead-names-suit", lead=lead, other=card.suits[1])
             if not card.carries(action.suit):
                 return Refusal.of("refuse-non-suit-not-on-card", card=card, suit=action.suit)
             return Refusal.of("refuse-non-trump-not-broken", card=card, trump=self.trump)
@@ -472,6 +493,7 @@ class State(GameState):
     # -- transitions --
 
     def _do(self, seat: int, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+        action = self._as_lead(seat, action)
         if isinstance(action, MakeBid):
             return self._bid(seat, action.bid)
         if isinstance(action, Call):
