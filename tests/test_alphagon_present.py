@@ -166,6 +166,8 @@ def refusals() -> dict[str, Refusal | None]:
         (play(car, Change("A")), 0, Change("E")),
         (replace(car, bonuses=(0, 2, 2)), 0, Change("A")),
         (found, 0, FindSyllable("AC")),
+        (replace(found, used=frozenset(), hands=car.hands), 0, FindSyllable("CA")),
+        (replace(play(placed, FindShape("I5")), used=frozenset()), 0, FindShape("I5")),
         (car, 0, FindSyllable("ZU")),
         (car, 0, FindSyllable("LE")),
         (car, 0, FindShape("I4")),

@@ -276,6 +276,30 @@ def test_a_shape_matches_the_last_squares_turned_any_way() -> None:
     assert FindShape("I4") in turned.legal_actions(0)
 
 
+def test_a_syllable_is_found_once_in_a_word() -> None:
+    """Our ruling: once CA is found in CAR, nobody scores CA again until a new word."""
+    card = next(c for c in layout().cards if "CA" in c.syllables)
+    state = building(game(), "CAR")
+    state = replace(state, hands=((card.number,), (card.number,), *state.hands[2:]))
+    found = play(state, FindSyllable("CA"), Place(("T",)), END)
+    assert FindSyllable("CA") not in found.legal_actions(1)
+    assert found.refusal(1, FindSyllable("CA")) is not None
+    later = play(found, Place(("S",)), CLOSE, END, Place(("C",)), END, Place(("A",)), END)
+    assert later.letters == "CA" and FindSyllable("CA") in later.legal_actions(1)
+
+
+def test_an_end_of_the_polygon_is_found_as_a_shape_once() -> None:
+    """Our ruling: a shape needs the polygon to have grown since the last shape found."""
+    card = next(c for c in layout().cards if "I4" in [s.name for s in c.shapes])
+    state = building(game(), "CAR")
+    state = replace(state, hands=((card.number,), (card.number,), *state.hands[2:]))
+    found = play(state, FindShape("I4"), Place(("T",)), END)
+    assert FindShape("I4") in found.legal_actions(1)  # T made a new end
+    again = play(state, FindShape("I4"))
+    again = replace(again, used=frozenset(), turn=1)
+    assert FindShape("I4") not in again.legal_actions(1)
+
+
 # --- the polygon's geometry --------------------------------------------------------
 
 

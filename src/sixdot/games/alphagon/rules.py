@@ -229,6 +229,8 @@ class State(GameState):
     scores: tuple[int, ...]
     lost: tuple[tuple[str, ...], ...]
     used: frozenset[str]
+    shaped: int  # the polygon's length at the last shape found: an end is found once
+    claimed: frozenset[str]  # the syllables already found in the word under construction
     passes: int
     placer: int | None
     claim: Claim | None
@@ -370,9 +372,9 @@ class State(GameState):
             out += [
                 FindSyllable(s)
                 for s in dict.fromkeys(s for c in hand for s in c.all_syllables)
-                if s in word
+                if s in word and s not in self.claimed
             ]
-        if "shape" not in self.used:
+        if "shape" not in self.used and len(self.path) > self.shaped:
             out += [
                 FindShape(name)
                 for name in dict.fromkeys(
@@ -497,6 +499,10 @@ class State(GameState):
                 return Refusal.of("refuse-agn-found", kind="syllable")
             if not any(action.syllable in c.all_syllables for c in hand):
                 return Refusal.of("refuse-agn-no-syllable", syllable=action.syllable)
+            if action.syllable in self.claimed:
+                return Refusal.of(
+                    "refuse-agn-syllable-claimed", syllable=action.syllable, word=self.letters
+                )
             return Refusal.of(
                 "refuse-agn-syllable-absent", syllable=action.syllable, word=self.letters or "none"
             )
@@ -504,6 +510,8 @@ class State(GameState):
             return Refusal.of("refuse-agn-found", kind="shape")
         if not any(action.shape == s.name for c in hand for s in c.shapes):
             return Refusal.of("refuse-agn-no-shape", shape=action.shape)
+        if len(self.path) <= self.shaped:
+            return Refusal.of("refuse-agn-shape-claimed")
         return Refusal.of("refuse-agn-shape-absent", shape=action.shape)
 
     def _check_declare(self, action: Declare) -> Refusal | None:
@@ -760,7 +768,13 @@ class State(GameState):
         # A plus that had to turn (at the edge, or not to touch) has made the
         # side's one change of direction: the new word goes on the way it turned.
         turned = state.sides > self.sides
-        return replace(state, must_turn=not turned, word_from=len(state.path), placer=None)
+        return replace(
+            state,
+            must_turn=not turned,
+            word_from=len(state.path),
+            placer=None,
+            claimed=frozenset(),
+        )
 
     def _refill(self, seat: int, letters: Sequence[str], events: list[Event]) -> State:
         """Draw a vowel for each vowel laid and a consonant for each consonant."""
@@ -807,8 +821,15 @@ class State(GameState):
     def _find(self, seat: int, action: FindSyllable | FindShape, events: list[Event]) -> State:
         hand = [self.layout.cards[i - 1] for i in self.hands[seat]]
         word = self.letters
-        syllables = {c.number: [s for s in c.all_syllables if s in word] for c in hand}
-        shapes = {c.number: [s.name for s in c.shapes if matches(s, self.path)] for c in hand}
+        syllables = {
+            c.number: [s for s in c.all_syllables if s in word and s not in self.claimed]
+            for c in hand
+        }
+        fresh = len(self.path) > self.shaped
+        shapes = {
+            c.number: [s.name for s in c.shapes if fresh and matches(s, self.path)] for c in hand
+        }
+        claimed, shaped = set(self.claimed), self.shaped
         if isinstance(action, FindSyllable):
             card = next(c for c in hand if action.syllable in syllables[c.number])
         else:
@@ -822,11 +843,13 @@ class State(GameState):
             )
             score += FIND_POINTS
             used.add("syllable")
+            claimed.add(syllable)
             events.append(SyllableFound(seat, syllable, card.number, FIND_POINTS, score))
         if isinstance(action, FindShape) or ("shape" not in used and shapes[card.number]):
             shape = action.shape if isinstance(action, FindShape) else shapes[card.number][0]
             score += FIND_POINTS
             used.add("shape")
+            shaped = len(self.path)
             events.append(ShapeFound(seat, shape, card.number, FIND_POINTS, score))
         queue = (*self.queue, card.number)
         drawn, queue = queue[0], queue[1:]
@@ -837,6 +860,8 @@ class State(GameState):
             state,
             scores=_set(self.scores, seat, score),
             used=frozenset(used),
+            claimed=frozenset(claimed),
+            shaped=shaped,
             queue=queue,
             hands=_set(self.hands, seat, hand_numbers),
         )
@@ -1026,6 +1051,8 @@ class AlphagonRules(Rules):
             scores=(0,) * players,
             lost=((),) * players,
             used=frozenset(),
+            shaped=0,
+            claimed=frozenset(),
             passes=0,
             placer=None,
             claim=None,
