@@ -304,6 +304,7 @@ refuse-agn-gave = you have already given up a letter this turn.
 refuse-agn-changed = you have already changed a letter this turn.
 refuse-agn-change-bonus = a change before placing costs a bonus, and you have none.
 refuse-agn-placed = you have placed already this turn: close, change, find, give or end.
+refuse-agn-place-what = place needs a letter, like place R, or two for a bonus: place R E.
 refuse-agn-too-many = place one letter, or two for a bonus.
 refuse-agn-two-bonus = two letters cost a bonus, and you have none: place one.
 refuse-agn-no-room = no room for { $count } { $count ->

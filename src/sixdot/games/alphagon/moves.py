@@ -37,7 +37,7 @@ class Place(Action):
 
     @property
     def notation(self) -> str:
-        return "place " + " ".join(self.letters)
+        return " ".join(("place", *self.letters))
 
 
 @dataclass(frozen=True)

@@ -477,6 +477,8 @@ class State(GameState):
         return Refusal.of("refuse-agn-change-bonus")
 
     def _check_place(self, action: Place, rack: tuple[str, ...]) -> Refusal | None:
+        if not action.letters:
+            return Refusal.of("refuse-agn-place-what")
         if self.placed:
             return Refusal.of("refuse-agn-placed")
         if len(action.letters) > 2:
@@ -983,7 +985,7 @@ class State(GameState):
 _LETTER = r"([A-Z])"
 _PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"START ([A-M]\d{1,2}) (NORTH|EAST|SOUTH|WEST|N|E|S|W) ([A-Z])"), "start"),
-    (re.compile(r"PLACE ([A-Z])(?: ?([A-Z]))?"), "place"),
+    (re.compile(r"PLACE(?: ([A-Z])(?: ?([A-Z]))?)?"), "place"),  # alone: told what it needs
     (re.compile(rf"CHANGE {_LETTER}"), Change),
     (re.compile(rf"GIVE {_LETTER}"), Give),
     (re.compile(rf"LOSE {_LETTER}"), Lose),
