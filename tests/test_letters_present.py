@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from clienttools import run
 from sixdot.games.letters import GAME
 from sixdot.games.letters.cards import by_face
 from sixdot.games.letters.present import LettersPresenter
@@ -39,9 +40,9 @@ def test_review_commands_answer_the_round_the_pile_and_the_top_discard() -> None
     view = state.view(0)
     say = presenter()
     commands = say.commands()
-    assert commands["round"](view, "") == ["Round 1 of 8: 3 cards each, no turns taken yet."]
+    assert commands["round"](view, "") == ["Round 1 of 8: 3 cards each.", "No turns taken yet."]
     assert commands["pile"](view, "") == [f"Draw pile: {len(state.pile)} left."]
-    assert commands["discard"](view, "")[0].startswith(f"Discard: {state.discards[-1].face}, ")
+    assert commands["top"](view, "")[0].startswith(f"Discard: {state.discards[-1].face}, ")
     assert say.hand(view) == ["Your hand: C 8, A 2, T 3, Q 15."]
     assert commands["words"](view, "") == ["No words laid yet."]
 
@@ -75,3 +76,65 @@ def test_a_challenge_of_a_real_word_costs_the_challenger_and_says_so() -> None:
     state, events = state.apply(1, RULES.parse_action("challenge CAT"))
     assert events == (WordChallenged(1, 0, "CAT", True, 13),)
     assert presenter().event(events[0]) == ["Ana challenges CAT: a word. Ana loses 13."]
+
+
+def test_round_says_when_someone_went_out_on_the_first_turn() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G"))
+    state, _ = state.apply(0, RULES.parse_action("out CAT discard Q"))
+    lines = presenter().commands()["round"](state.view(1), "")
+    assert lines == ["Round 1 of 8: 3 cards each.", "You went out: final turns."]
+
+
+def test_scores_during_a_round_count_only_the_rounds_before_it() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+    assert presenter().score(state.view(0))[0] == "Scores: no round scored yet."
+    for seat, move in ((0, "out CAT discard Q"), (1, "take"), (1, "lay DOG discard Q")):
+        state, _ = state.apply(seat, RULES.parse_action(move))
+    while state.phase is Phase.CHALLENGE:
+        state, _ = state.apply(state.turn, RULES.parse_action("done"))
+    assert state.round == 2
+    assert presenter().score(state.view(0))[0] == "Scores after round 1 of 8:"
+
+
+def test_the_turn_says_you_can_go_out_but_not_with_what() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("Z", "X"))
+    lines = presenter().turn(state.view(0), state.legal_actions(0))
+    assert lines[-1] == "You can go out. Type hint or moves to hear how."
+    assert not any("CAT" in line for line in lines)
+
+
+def refused(state: State, typed: str) -> str:
+    refusal = state.refusal(state.turn, RULES.parse_action(typed))
+    assert refusal is not None
+    return presenter().refusal(refusal)
+
+
+def test_a_move_missing_its_words_or_discard_is_told_the_form_this_turn_wants() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+    assert (
+        refused(state, "out") == "Refused: name your words and a discard: out WORDS discard CARD."
+    )
+    assert refused(state, "out CAT") == (
+        "Refused: end with the card to discard: out CAT discard CARD. You hold C, A, T, Q."
+    )
+    assert refused(state, "discard ZZ") == "Refused: you have no ZZ. You hold C, A, T, Q."
+    for seat, move in ((0, "out CAT discard Q"), (1, "take"), (1, "lay DOG discard Q")):
+        state, _ = state.apply(seat, RULES.parse_action(move))
+    # Challenges: only the challenge forms are named, whatever was typed.
+    assert refused(state, "lay CAT") == "Refused: challenges now: challenge WORD, or done."
+    assert refused(state, "discard") == "Refused: challenges now: challenge WORD, or done."
+
+
+def test_typed_discards_are_moves_and_top_reviews_the_discard_pile() -> None:
+    # Seed 5, two players: Ana goes out with KIF and you draw I for your final turn.
+    typed = "draw\ndiscard ZZ\ntop\ndiscard I\nquit\nyes\n"
+    lines = run("play", "letters", "--seed", "5", "--players", "2", "--plain", input=typed).lines
+    assert "Refused: you have no ZZ. You hold O, ER, ING, I." in lines
+    assert "Discard: O, 2 points, the only card." in lines
+    assert "You discard I, 2 points." in lines
+
+
+def test_the_deck_list_says_each_card_s_points_once() -> None:
+    lines = run("cards", "letters").lines
+    assert "A, 2 points each: 10 cards." in lines
+    assert "THE, 12 points: one card." in lines

@@ -5,6 +5,10 @@ let-card = { $face }, { $points } { $points ->
    *[other] points
   }
 let-card-short = { $face } { $points }
+let-cards-line = { $card }{ $count ->
+    [one] : one card.
+   *[other] {" "}each: { $count } cards.
+  }
 let-notation = draw, take, discard CARD, out WORDS discard CARD, lay WORDS discard CARD, challenge WORD, done
     .brief = draw, take, discard, out, lay, challenge, done
 
@@ -124,8 +128,10 @@ let-turn-draw-or-take = Draw, or take { $card }.
 let-turn-draw-only = Draw: the discard pile is empty.
 let-turn-play = Discard one card, or go out.
 let-turn-final = Lay your words, then discard.
-let-turn-can-out = You can go out: { $move }.
-let-turn-best-lay = Best lay: { $move }.
+let-turn-can-out = You can go out. Type hint or moves to hear how.
+    .brief = You can go out.
+let-turn-has-words = You have words to lay. Type hint or moves to hear them.
+    .brief = You have words.
 let-move-lay = { $points } points: { $notation }
 let-focus-card = { $card }: Enter discards it
 
@@ -165,15 +171,20 @@ let-table-word = { $word }, { $points } points, { $player_you ->
 let-table-no-words = No words laid yet.
 let-hand = Your hand: { $cards }.
 let-hand-empty = Your hand is empty until the next deal.
-let-score-title = Scores after round { $round } of 8:
-let-round = Round { $round } of 8: { $size } cards each, { $turns ->
-    [0] no turns taken yet.
-    [one] one turn taken.
+let-score-title = { $rounds ->
+    [0] Scores: no round scored yet.
+   *[other] Scores after round { $rounds } of 8:
+  }
+let-round = Round { $round } of 8: { $size } cards each.
+let-round-turns = { $turns ->
+    [0] No turns taken yet.
+    [one] One turn taken.
    *[other] { $turns } turns taken.
   }
-help-let-discard = discard: the top discard.
+let-round-challenges = Final turns over: challenges now.
+help-let-top = top: the top discard.
 help-let-pile = pile: cards left to draw.
-help-let-round = round: round number, hand size and turns taken.
+help-let-round = round: round number, hand size and how far the round has gone.
 help-let-words = words: every word laid this round.
 
 ## Refusals
@@ -182,7 +193,14 @@ refuse-let-pile-empty = the pile and discards are empty: take the top discard.
 refuse-let-no-discard = there is no discard to take: draw.
 refuse-let-draw-first = first draw, or take the top discard.
 refuse-let-drawn-already = you have your card already: discard or go out.
-refuse-let-no-card = you have no { $face }.
+refuse-let-no-card = you have no { $face }. You hold { $cards }.
+refuse-let-discard-which = name the card: discard CARD. You hold { $cards }.
+refuse-let-lay-discard = end with the card to discard: { $move } discard CARD. You hold { $cards }.
+refuse-let-no-words = { $out ->
+    [yes] name your words and a discard: out WORDS discard CARD.
+   *[no] name your words and a discard: lay WORDS discard CARD.
+  }
+refuse-let-challenge-which = name the word: challenge WORD. Open: { $words }.
 refuse-let-unknown = that is not a Letters move.
 refuse-let-out-over = someone went out: lay WORDS discard CARD.
 refuse-let-lay-when = lay words only to go out: out WORDS discard CARD.

@@ -46,15 +46,10 @@ class LettersPresenter(Presenter):
                 return [self.words(lead), self.words("let-turn-draw-only")]
             return [self.words(lead), self.words("let-turn-draw-or-take", card=self.card(view.top))]
         lines = [self.words("let-hand", cards=self.valued(view.hand))]
-        lays = [a for a in legal if isinstance(a, Lay)]
-        if view.final:
-            lines.append(self.words("let-turn-final"))
-            if lays:
-                lines.append(self.words("let-turn-best-lay", move=lays[0].notation))
-        else:
-            lines.append(self.words("let-turn-play"))
-            if lays:
-                lines.append(self.words("let-turn-can-out", move=lays[0].notation))
+        lines.append(self.words("let-turn-final" if view.final else "let-turn-play"))
+        # Finding the words is the game: say only that there are some, not which.
+        if any(isinstance(a, Lay) for a in legal):
+            lines.append(self.words("let-turn-has-words" if view.final else "let-turn-can-out"))
         return lines
 
     def move(self, action: Action, view: View) -> str:
@@ -111,17 +106,31 @@ class LettersPresenter(Presenter):
         return [self.words("let-hand", cards=self.valued(view.hand))]
 
     def score(self, view: View) -> list[str]:
-        return [self.words("let-score-title", round=view.round), *self.score_lines(view.totals)]
+        """Totals count the rounds scored: those before this one, or all eight at the end."""
+        scored = view.round if view.phase is Phase.OVER else view.round - 1
+        return [self.words("let-score-title", rounds=scored), *self.score_lines(view.totals)]
 
     def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
         return {
-            "discard": lambda view, arg: self.discard_lines(view),
+            # Not "discard": that verb is the move, `discard Q`.
+            "top": lambda view, arg: self.discard_lines(view),
             "pile": lambda view, arg: self.pile_lines(view),
-            "round": lambda view, arg: [
-                self.words("let-round", round=view.round, size=view.size, turns=view.turns)
-            ],
+            "round": lambda view, arg: self.round_lines(view),
             "words": lambda view, arg: self.word_lines(view),
         }
+
+    def round_lines(self, view: View) -> list[str]:
+        """The round, then how far it has gone: turns taken, or why final turns are on."""
+        lines = [self.words("let-round", round=view.round, size=view.size)]
+        if view.phase is Phase.CHALLENGE:
+            lines.append(self.words("let-round-challenges"))
+        elif view.out_seat is not None:
+            lines.append(self.words("let-table-out", **self.seat_args("player", view.out_seat)))
+        elif view.capped:
+            lines.append(self.words("let-table-capped"))
+        else:
+            lines.append(self.words("let-round-turns", turns=view.turns))
+        return lines
 
     def discard_lines(self, view: View) -> list[str]:
         if view.top is None:

@@ -581,6 +581,9 @@ class State(GameState):
             if self.phase is not Phase.CHALLENGE:
                 return Refusal.of("refuse-let-not-challenging")
             assert isinstance(action, Challenge)  # done is always listed while challenging
+            if not action.word:
+                words = dict.fromkeys(w.word for w in self._open_words(seat))
+                return Refusal.of("refuse-let-challenge-which", words=", ".join(words))
             return Refusal.of("refuse-let-no-such-word", word=action.word)
         if self.phase is Phase.CHALLENGE:
             return Refusal.of("refuse-let-challenging")
@@ -593,19 +596,33 @@ class State(GameState):
         if isinstance(action, Draw | Take):
             return Refusal.of("refuse-let-drawn-already")
         assert isinstance(action, Discard | Lay)
+        if isinstance(action, Lay) and (wrong := self._wrong_lay(action)) is not None:
+            return wrong
+        held = ", ".join(dict.fromkeys(c.face for c in hand))
+        if not action.face:
+            if isinstance(action, Lay):
+                move = action.notation.removesuffix(" discard ")
+                return Refusal.of("refuse-let-lay-discard", move=move, cards=held)
+            return Refusal.of("refuse-let-discard-which", cards=held)
         card = by_face().get(action.face)
         if card is None or card not in hand:
-            return Refusal.of("refuse-let-no-card", face=action.face)
+            return Refusal.of("refuse-let-no-card", face=action.face, cards=held)
         if isinstance(action, Discard):
             return Refusal.of("refuse-let-unknown")  # every held card's discard is listed
         return self._explain_lay(action, _take_out(hand, (card,)))
 
-    def _explain_lay(self, lay: Lay, rest: tuple[Card, ...]) -> Refusal | None:
+    def _wrong_lay(self, lay: Lay) -> Refusal | None:
+        """A lay of the wrong kind for this turn, or one missing its words."""
         final = self.final
         if lay.out and final:
             return Refusal.of("refuse-let-out-over")
         if not lay.out and not final:
             return Refusal.of("refuse-let-lay-when")
+        if not lay.words:
+            return Refusal.of("refuse-let-no-words", out=lay.out)
+        return None
+
+    def _explain_lay(self, lay: Lay, rest: tuple[Card, ...]) -> Refusal | None:
         for spec in lay.words:
             if not spellings(spec, rest):
                 shown = spec.replace("[", "").replace("]", "")
@@ -828,6 +845,8 @@ def _deal_round(
 _WORD = r"(?:[A-Z]+|(?:\[[A-Z]+\])+)"
 _LAY = re.compile(rf"(OUT|LAY)((?:\s+{_WORD})+)\s+DISCARD\s+(\[?[A-Z]+\]?)")
 _DISCARD = re.compile(r"DISCARD\s+(\[?[A-Z]+\]?)")
+#: A lay with no discard (or no words), read so that the refusal can say what is missing.
+_PARTIAL = re.compile(rf"(OUT|LAY)((?:\s+{_WORD})*)")
 
 
 class LettersRules(Rules):
@@ -900,19 +919,25 @@ class LettersRules(Rules):
         'out THE [TH][E] discard QU'
         """
         words = " ".join(text.strip().upper().split())
+        # A bare verb or a discard of a card not held is read as a move all the
+        # same: the state refuses it saying what this turn accepts.
         simple = {"DRAW": Draw(), "TAKE": Take(), "DONE": Done()}
+        simple |= {"DISCARD": Discard(""), "CHALLENGE": Challenge("")}
         if words in simple:
             return simple[words]
         if m := re.fullmatch(r"CHALLENGE\s+([A-Z]+)", words):
             return Challenge(m[1])
         if m := _DISCARD.fullmatch(words):
-            return Discard(self._face(m[1], text))
+            return Discard(m[1].strip("[]"))
         if m := _LAY.fullmatch(words):
             specs = tuple(m[2].split())
             for spec in specs:
                 for face in _CARD.findall(spec):
                     self._face(face, text)
-            return Lay(specs, self._face(m[3], text), m[1] == "OUT")
+            return Lay(specs, m[3].strip("[]"), m[1] == "OUT")
+        if m := _PARTIAL.fullmatch(words):
+            specs = tuple(m[2].split())
+            return Lay(specs[:-1] if specs[-1:] == ("DISCARD",) else specs, "", m[1] == "OUT")
         raise NotationError(
             text,
             "draw, take, discard CARD, out WORDS discard CARD, lay WORDS discard CARD,"
