@@ -355,7 +355,7 @@ def test_the_dealer_has_first_refusal_then_the_offer_goes_clockwise() -> None:
         (seat,) = state.to_act()
         order.append(seat)
         state, events = act(state, seat, "pass")
-        assert events == (CardPassed(seat, card("EW")),)
+        assert events == (CardPassed(seat, card("EW"), None),)
     assert order == [2, 3, 0]
     assert state.to_act() == (1,)
     assert state.face_up == card("EW")
@@ -771,11 +771,10 @@ def test_notation_ignores_case_and_spacing(text: str) -> None:
     [
         "",
         "take",
-        "take EW",
         "take EW as",
-        "take ZZ as Z",
         "take EWX as W",
-        "keep QQ",
+        "take E as W",
+        "keep Q1",
         "keep",
         "pass now",
         "take EW as W with",
@@ -811,7 +810,45 @@ def test_every_legal_actions_notation_reads_back_as_that_action(seed: int, playe
             assert str(action) == text
 
 
+def test_the_first_card_may_be_named_with_its_letter_as_the_prompt_names_it() -> None:
+    # The prompt says "Take as R with IF as I or F"; both ways of typing it are one move.
+    said = RULES.parse_action("take RM as R with IF as F")
+    assert said == RULES.parse_action("take RM as R with F") == Take(card("RM"), "R", "F")
+
+
 # --- refusals -----------------------------------------------------------------
+
+
+def test_a_forced_pass_says_the_line_the_card_cannot_join() -> None:
+    # Jen's line N P S: S and P are both in it already, so SP cannot join; AJ alone could.
+    state = offering([JEN, ["aj"]], "SP")
+    assert state.legal_actions(0) == (Pass(),)
+    state, events = act(state, 0, "pass")
+    assert events == (CardPassed(0, card("SP"), "NPS"),)
+    _, events = act(state, 1, "pass")
+    assert events[0] == CardPassed(1, card("SP"), None)  # a choice: nothing to explain
+
+
+def test_a_card_not_offered_is_refused_by_name_however_it_is_typed() -> None:
+    state = offering([["if", "rm"], ["aj"]], "AX")
+    for text in ("take RM", "take ZZ as Z", "take RM as R with I"):
+        refusal = state.refusal(0, RULES.parse_action(text))
+        assert refusal is not None and refusal.key == "refuse-abc-not-offered", text
+        assert refusal.args["offered"] == card("AX")
+
+
+def test_the_offered_card_without_a_letter_is_refused_with_the_letters_it_may_show() -> None:
+    state = offering([JEN, ["aj"]], "OC")  # line N P S: O would go inside, C at the left
+    refusal = state.refusal(0, RULES.parse_action("take OC"))
+    assert refusal == Refusal.of("refuse-abc-letter-needed", card=card("OC"), letters="C")
+
+
+def test_keeping_a_card_not_dealt_names_the_cards_that_were() -> None:
+    state = RULES.new_game(2, None, 1)
+    (seat,) = state.to_act()
+    refusal = state.refusal(seat, RULES.parse_action("keep ZZ"))
+    assert refusal is not None and refusal.key == "refuse-abc-not-dealt"
+    assert refusal.args["cards"] == state.view(seat).hand
 
 
 def test_a_refused_action_changes_nothing() -> None:
@@ -838,6 +875,7 @@ REFUSALS = [
     (lambda: offering([JEN, ["aj"]], "NU"), "take NU as N"),
     (lambda: offering([JEN, ["aj"]], "OC"), "take OC as O"),
     (lambda: offering([JEN, ["aj"]], "OC"), "take OC as C with N"),
+    (lambda: offering([JEN, ["aj"]], "OC"), "take OC"),
 ]
 
 

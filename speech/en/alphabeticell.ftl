@@ -32,6 +32,14 @@ abc-card-passed = { $you ->
         [yes] You pass.
        *[no] { $player } passes.
       }
+abc-card-passed-forced = { $you ->
+    [yes] You pass
+   *[no] { $player } passes
+  } { $card }: it cannot join { $line }.
+    .brief = { $you ->
+        [yes] You pass: no fit.
+       *[no] { $player } passes: no fit.
+      }
 abc-card-taken = { $you ->
     [yes] You take
    *[no] { $player } takes
@@ -130,10 +138,11 @@ abc-hand-setup = Your setup cards: { $cards }.
 ## Refusals
 
 refuse-abc-pick-first = first keep one of your dealt cards: { $cards }.
-refuse-abc-not-dealt = you were not dealt { $card }; keep one of { $cards }.
+refuse-abc-not-dealt = { $card } is not one of your cards: keep { $cards }.
 refuse-abc-setup-over = setup is over; take the offered card or pass.
 refuse-abc-unknown = that is not an Alphabeticell move.
-refuse-abc-not-offered = { $card } is not offered; the card is { $offered }.
+refuse-abc-not-offered = { $card } is not offered; the card is { $offered }: take it or pass.
+refuse-abc-letter-needed = say the letter { $card } shows: take it as { $letters }, or pass.
 refuse-abc-letter-not-on-card = { $card } has no { $letter }.
 refuse-abc-fix-needed = say { $first }'s letter too: take { $card } as { $letter } with { $fix }.
 refuse-abc-same-letter = both cards cannot show { $letter }: letters never repeat.

@@ -8,6 +8,7 @@ from typing import Any
 from sixdot.core import Action, Event, Refusal
 from sixdot.games.alphabeticell.cards import Card
 from sixdot.games.alphabeticell.rules import (
+    CardPassed,
     CardTaken,
     Keep,
     Line,
@@ -38,6 +39,10 @@ class AlphabeticellPresenter(Presenter):
             args["line"] = spaced(event.line)
             key = "abc-card-taken" if event.fixed_card is None else "abc-card-taken-fixed"
             return [self.words(key, **args)]
+        if isinstance(event, CardPassed) and event.line is not None:
+            # A pass the rules forced says why, so the auto-pass is not a mystery.
+            args = {**self.event_args(event), "line": spaced(event.line)}
+            return [self.words("abc-card-passed-forced", **args)]
         return super().event(event)
 
     def reason(self, refusal: Refusal) -> str:

@@ -30,7 +30,7 @@ from sixdot.core import (
     leaders,
 )
 from sixdot.core.state import seats_from
-from sixdot.games.alphabeticell.cards import Card, by_face, deck, points_per_card
+from sixdot.games.alphabeticell.cards import Card, deck, points_per_card
 
 LINE_GOAL = 11
 DEAL = 3
@@ -66,16 +66,17 @@ class Take(Action):
     """Take the offered card showing `letter`.
 
     Taking the second card fixes the letters of both cards, so `fix` names
-    the letter the first card shows; it is None for later takes.
+    the letter the first card shows; it is None for later takes. A typed
+    `take RM` with no letter is None, never legal: it is refused with the choices.
     """
 
     card: Card
-    letter: str
+    letter: str | None
     fix: str | None = None
 
     @property
     def notation(self) -> str:
-        text = f"take {self.card} as {self.letter}"
+        text = f"take {self.card}" if self.letter is None else f"take {self.card} as {self.letter}"
         return text if self.fix is None else f"{text} with {self.fix}"
 
 
@@ -122,8 +123,11 @@ class CardFlipped(Event):
 
 @dataclass(frozen=True)
 class CardPassed(Event):
+    """A pass; `line` is the line the card could not join, None when passing was a choice."""
+
     seat: int
     card: Card
+    line: str | None
 
 
 @dataclass(frozen=True)
@@ -307,6 +311,11 @@ class State(GameState):
         line = self.lines[seat]
         if take.card != offered:
             return Refusal.of("refuse-abc-not-offered", card=take.card, offered=offered)
+        if take.letter is None:
+            letters = tuple(dict.fromkeys(t.letter for t in line_takes(line, take.card)))
+            return Refusal.of(
+                "refuse-abc-letter-needed", card=take.card, letters=" or ".join(letters)
+            )
         if take.letter not in take.card.letters:
             return Refusal.of("refuse-abc-letter-not-on-card", card=take.card, letter=take.letter)
         if len(line) == 1:
@@ -378,7 +387,11 @@ class State(GameState):
 
     def _pass(self, seat: int) -> tuple[State, tuple[Event, ...]]:
         assert self.face_up is not None
-        events: list[Event] = [CardPassed(seat, self.face_up)]
+        line = self.lines[seat]
+        forced = not line_takes(line, self.face_up)
+        events: list[Event] = [
+            CardPassed(seat, self.face_up, line_letters(line) if forced else None)
+        ]
         passed = (*self.passed, seat)
         if len(passed) < self.n:
             return replace(self, passed=passed, offered=(seat + 1) % self.n), tuple(events)
@@ -443,8 +456,12 @@ def _deal_round(
     return state, tuple(events)
 
 
-_TAKE = re.compile(r"take\s+(\w\w)\s+as\s+(\w)(?:\s+with\s+(\w))?")
-_KEEP = re.compile(r"keep\s+(\w\w)")
+# Any two letters name a card, so a card not offered or not dealt gets its own refusal;
+# the first card may be named too, as the prompt does: `with IF as F` is `with F`.
+_TAKE = re.compile(
+    r"take\s+([a-z]{2})(?:\s+as\s+([a-z]))?(?:\s+with\s+(?:[a-z]{2}\s+as\s+)?([a-z]))?"
+)
+_KEEP = re.compile(r"keep\s+([a-z]{2})")
 
 
 class AlphabeticellRules(Rules):
@@ -485,20 +502,18 @@ class AlphabeticellRules(Rules):
 
         >>> RULES.parse_action("take ew as w with s").notation
         'take EW as W with S'
+        >>> RULES.parse_action("take ew as w with sg as s").notation
+        'take EW as W with S'
         """
         words = " ".join(text.strip().upper().split())
         expected = "pass, keep CARD, take CARD as LETTER, or take CARD as LETTER with LETTER"
         if words == "PASS":
             return Pass()
-        faces = by_face()
         if m := _KEEP.fullmatch(words.lower()):
-            card = faces.get(m[1].upper())
-            if card is not None:
-                return Keep(card)
+            return Keep(Card(m[1].upper()))
         if m := _TAKE.fullmatch(words.lower()):
-            card = faces.get(m[1].upper())
-            if card is not None:
-                return Take(card, m[2].upper(), m[3].upper() if m[3] else None)
+            letter, fix = (m[i].upper() if m[i] else None for i in (2, 3))
+            return Take(Card(m[1].upper()), letter, fix)
         raise NotationError(text, expected)
 
 
