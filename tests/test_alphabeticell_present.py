@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from sixdot.core import Refusal
 from sixdot.games.alphabeticell.cards import Card
 from sixdot.games.alphabeticell.present import AlphabeticellPresenter
-from sixdot.games.alphabeticell.rules import CardPassed
+from sixdot.games.alphabeticell.rules import RULES, Pass, Phase, Placed, State
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 
 
@@ -13,14 +15,32 @@ def say(verbosity: Verbosity = Verbosity.FULL) -> AlphabeticellPresenter:
     return AlphabeticellPresenter(Phrasebook(verbosity=verbosity), ["you", "Ana"], 0)
 
 
-def test_a_forced_pass_is_one_line_with_the_line_it_cannot_join() -> None:
-    assert say().event(CardPassed(0, Card("NH"), "AIR")) == ["You pass NH: it cannot join A I R."]
-    assert say().event(CardPassed(1, Card("NH"), "DKT")) == ["Ana passes NH: it cannot join D K T."]
-    assert say(Verbosity.BRIEF).event(CardPassed(0, Card("NH"), "AIR")) == ["You pass: no fit."]
+def offered(line: str, face_up: str) -> State:
+    """Seat 0 holds the line of letters `line` (cards XY showing X) and is offered `face_up`."""
+    state = RULES.new_game(2, None, 1)
+    assert isinstance(state, State)
+    cards = tuple(Placed(Card(f"{letter}Z" if letter != "Z" else "ZA"), letter) for letter in line)
+    return dataclasses.replace(
+        state,
+        phase=Phase.OFFER,
+        hands=((), ()),
+        lines=(cards, (Placed(Card("AJ"), None),)),
+        face_up=Card(face_up),
+        offered=0,
+    )
 
 
-def test_a_pass_by_choice_says_only_the_card() -> None:
-    assert say().event(CardPassed(1, Card("NH"), None)) == ["Ana passes NH."]
+def test_a_forced_pass_says_the_line_the_card_cannot_join() -> None:
+    # N and H would both go inside A I R, so the client passes and says this.
+    state = offered("AIR", "NH")
+    assert state.legal_actions(0) == (Pass(),)
+    assert say().move(Pass(), state.view(0)) == "pass, NH cannot join A I R"
+    assert say(Verbosity.BRIEF).move(Pass(), state.view(0)) == "pass"
+
+
+def test_a_pass_by_choice_is_listed_as_pass_alone() -> None:
+    state = offered("AIR", "SH")  # S can go after R
+    assert say().move(Pass(), state.view(0)) == "pass"
 
 
 def test_refusals_of_cards_say_which_cards_are_accepted() -> None:

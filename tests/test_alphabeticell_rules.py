@@ -355,7 +355,7 @@ def test_the_dealer_has_first_refusal_then_the_offer_goes_clockwise() -> None:
         (seat,) = state.to_act()
         order.append(seat)
         state, events = act(state, seat, "pass")
-        assert events == (CardPassed(seat, card("EW"), None),)
+        assert events == (CardPassed(seat, card("EW")),)
     assert order == [2, 3, 0]
     assert state.to_act() == (1,)
     assert state.face_up == card("EW")
@@ -817,16 +817,6 @@ def test_the_first_card_may_be_named_with_its_letter_as_the_prompt_names_it() ->
 
 
 # --- refusals -----------------------------------------------------------------
-
-
-def test_a_forced_pass_says_the_line_the_card_cannot_join() -> None:
-    # Jen's line N P S: S and P are both in it already, so SP cannot join; AJ alone could.
-    state = offering([JEN, ["aj"]], "SP")
-    assert state.legal_actions(0) == (Pass(),)
-    state, events = act(state, 0, "pass")
-    assert events == (CardPassed(0, card("SP"), "NPS"),)
-    _, events = act(state, 1, "pass")
-    assert events[0] == CardPassed(1, card("SP"), None)  # a choice: nothing to explain
 
 
 def test_a_card_not_offered_is_refused_by_name_however_it_is_typed() -> None:

@@ -32,14 +32,6 @@ abc-card-passed = { $you ->
         [yes] You pass.
        *[no] { $player } passes.
       }
-abc-card-passed-forced = { $you ->
-    [yes] You pass
-   *[no] { $player } passes
-  } { $card }: it cannot join { $line }.
-    .brief = { $you ->
-        [yes] You pass: no fit.
-       *[no] { $player } passes: no fit.
-      }
 abc-card-taken = { $you ->
     [yes] You take
    *[no] { $player } takes
@@ -93,6 +85,8 @@ abc-focus-line = { $card } in your line{ $letter ->
 
 abc-move-keep = { $notation }
 abc-move-pass = { $notation }
+abc-move-pass-forced = { $notation }, { $card } cannot join { $line }
+    .brief = { $notation }
 abc-move-take = { $notation }: { $end ->
     [left] left end
    *[right] right end

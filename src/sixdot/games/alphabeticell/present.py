@@ -8,7 +8,6 @@ from typing import Any
 from sixdot.core import Action, Event, Refusal
 from sixdot.games.alphabeticell.cards import Card
 from sixdot.games.alphabeticell.rules import (
-    CardPassed,
     CardTaken,
     Keep,
     Line,
@@ -17,6 +16,7 @@ from sixdot.games.alphabeticell.rules import (
     View,
     line_after,
     line_letters,
+    line_takes,
 )
 from sixdot.present.focus import FocusItem
 from sixdot.present.presenter import Presenter
@@ -39,10 +39,6 @@ class AlphabeticellPresenter(Presenter):
             args["line"] = spaced(event.line)
             key = "abc-card-taken" if event.fixed_card is None else "abc-card-taken-fixed"
             return [self.words(key, **args)]
-        if isinstance(event, CardPassed) and event.line is not None:
-            # A pass the rules forced says why, so the auto-pass is not a mystery.
-            args = {**self.event_args(event), "line": spaced(event.line)}
-            return [self.words("abc-card-passed-forced", **args)]
         return super().event(event)
 
     def reason(self, refusal: Refusal) -> str:
@@ -59,8 +55,18 @@ class AlphabeticellPresenter(Presenter):
             return self.words(
                 "abc-move-take", notation=action.notation, end=end.value, line=spaced(letters)
             )
-        key = "abc-move-keep" if isinstance(action, Keep) else "abc-move-pass"
-        return self.words(key, notation=action.notation)
+        if isinstance(action, Keep):
+            return self.words("abc-move-keep", notation=action.notation)
+        line = view.lines[view.seat]
+        if view.face_up is not None and not line_takes(line, view.face_up):
+            # The client plays a forced pass itself, saying this: it tells why.
+            return self.words(
+                "abc-move-pass-forced",
+                notation=action.notation,
+                card=self.card(view.face_up),
+                line=spaced(line_letters(line)),
+            )
+        return self.words("abc-move-pass", notation=action.notation)
 
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
         if view.phase is Phase.PICK:

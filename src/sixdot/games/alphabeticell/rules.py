@@ -123,11 +123,8 @@ class CardFlipped(Event):
 
 @dataclass(frozen=True)
 class CardPassed(Event):
-    """A pass; `line` is the line the card could not join, None when passing was a choice."""
-
     seat: int
     card: Card
-    line: str | None
 
 
 @dataclass(frozen=True)
@@ -387,11 +384,7 @@ class State(GameState):
 
     def _pass(self, seat: int) -> tuple[State, tuple[Event, ...]]:
         assert self.face_up is not None
-        line = self.lines[seat]
-        forced = not line_takes(line, self.face_up)
-        events: list[Event] = [
-            CardPassed(seat, self.face_up, line_letters(line) if forced else None)
-        ]
+        events: list[Event] = [CardPassed(seat, self.face_up)]
         passed = (*self.passed, seat)
         if len(passed) < self.n:
             return replace(self, passed=passed, offered=(seat + 1) % self.n), tuple(events)
