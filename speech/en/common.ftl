@@ -53,6 +53,7 @@ forced-move = Only move: { $move }.
 
 cmd-unknown = Unknown command "{ $text }". Type moves or help.
 cmd-not-a-move = "{ $text }" is not a move. Moves look like: { $notation }.
+cmd-not-a-move-now = "{ $text }" is not a move. You may: { $moves }.
 cmd-ambiguous = "{ $text }" could be { $matches }. Type more or a number.
 cmd-number-range = No move { $number }: moves are 1 to { $count }.
 cmd-refused = Refused: { $reason }

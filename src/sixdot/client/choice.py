@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 
 class ChoiceError(ValueError):
@@ -20,13 +20,6 @@ class ChoiceError(ValueError):
         super().__init__(text)
         self.text = text
         self.matches = tuple(matches)
-
-
-def alternatives(words: Callable[..., str], matches: Sequence[str]) -> str:
-    """Candidates said as a choice: "a or b", "a, b or c"."""
-    if len(matches) <= 1:
-        return "".join(matches)
-    return words("choice-or", first=", ".join(matches[:-1]), rest=matches[-1])
 
 
 #: The longest line taken as a command. Nothing sixdot accepts comes near it, and

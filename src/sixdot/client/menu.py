@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sixdot.client.choice import LONGEST, ChoiceError, alternatives, normal, pick
+from sixdot.client.choice import LONGEST, ChoiceError, normal, pick
 from sixdot.client.session import PROMPT, Setup
 from sixdot.client.terminal import Terminal
 from sixdot.games import DEFAULT_LEVEL, GAMES
 from sixdot.present.phrasebook import Phrasebook
+from sixdot.present.presenter import alternatives
 
 
 class Menu:

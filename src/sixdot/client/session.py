@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sixdot.bots import Bot
-from sixdot.client.choice import LONGEST, ChoiceError, alternatives, normal, pick
+from sixdot.client.choice import LONGEST, ChoiceError, normal, pick
 from sixdot.client.docs import rules_lines
 from sixdot.client.keys import key_label
 from sixdot.client.terminal import Terminal
@@ -24,7 +24,7 @@ from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.output import Output
 from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook
-from sixdot.present.presenter import Presenter
+from sixdot.present.presenter import Presenter, alternatives
 
 COMMANDS = (
     "moves",
@@ -315,7 +315,7 @@ class Table:
         word = normal(text)
         if not word:
             return self._said(self.cmd_turn(turn, ""))
-        if word.isdigit():
+        if word.lstrip("-").isdigit():
             number = int(word)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
@@ -354,7 +354,7 @@ class Table:
                     )
                 )
             elif word.split()[0] in self.setup.game.rules.verbs:
-                self.error(me.not_a_move(text.strip()))
+                self.error(me.not_a_move(text.strip(), legal))
             else:
                 self.error(self.words("cmd-unknown", text=text.strip()))
             return None

@@ -27,6 +27,15 @@ from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook
 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+#: Up to this many legal moves, a mistyped move is answered with all of them.
+FEW_MOVES = 4
+
+
+def alternatives(words: Callable[..., str], items: Sequence[str]) -> str:
+    """Items said as a choice: "a", "a or b", "a, b or c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return words("choice-or", first=", ".join(items[:-1]), rest=items[-1])
 
 
 def kebab(name: str) -> str:
@@ -163,8 +172,17 @@ class Presenter:
         """A warning about a legal but risky move, before the player confirms it."""
         return self.words("cmd-caution", reason=self.reason(refusal))
 
-    def not_a_move(self, text: str) -> str:
-        """Text that starts like a move but is not one: show the move forms."""
+    def not_a_move(self, text: str, legal: Sequence[Action] = ()) -> str:
+        """Text that starts like a move but is not one: what would be accepted.
+
+        A few legal moves are listed as they are (`bid Some, bid Most or bid
+        None`); with more, the game's move forms stand for them.
+        """
+        notations = [action.notation for action in legal]
+        if 1 < len(notations) <= FEW_MOVES:
+            return self.words(
+                "cmd-not-a-move-now", text=text, moves=alternatives(self.words, notations)
+            )
         return self.words(
             "cmd-not-a-move", text=text, notation=self.words(f"{self.prefix}-notation")
         )
