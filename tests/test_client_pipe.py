@@ -514,6 +514,21 @@ def test_quit_asks_first_and_anything_but_yes_plays_on() -> None:
 # --- the menu -----------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("game", "typed", "answer"),
+    [
+        ("nonesuch", "bid", '"bid" is not a move. You may: bid Some, bid Most or bid None.'),
+        ("alphabeticell", "take", '"take" is not a move. You may: keep OL, keep NY or keep EL.'),
+    ],
+)
+def test_a_bare_verb_plays_nothing_and_lists_what_it_could_mean(
+    game: str, typed: str, answer: str
+) -> None:
+    result = run("play", game, "--seed", "5", "--plain", input=f"{typed}\nquit\nyes\n")
+    assert answer in result.lines
+    assert not any(line.startswith(("You bid", "You keep")) for line in result.lines)
+
+
 def test_a_pasted_wall_of_text_at_the_menu_is_refused_and_the_menu_goes_on() -> None:
     result = run("--plain", input="x" * 5000 + "\nquit\n")
     assert_clean_exit(result.rc, result.err)

@@ -328,11 +328,21 @@ class Table:
             return self._said(self.command(verb, turn, rest))
         notations = [a.notation for a in legal]
         starting = [a for a, n in zip(legal, notations, strict=True) if normal(n).startswith(word)]
+        rules = self.setup.game.rules
+        if word in rules.verbs and word not in map(normal, notations):
+            # A bare verb ("out", "challenge") names no move: the game says what it
+            # needs, or the moves it could begin are listed; none is played on a guess.
+            try:
+                action = rules.parse_action(text)
+            except NotationError:
+                self.error(me.not_a_move(text.strip(), starting or legal))
+                return None
+            starting = []
         if len(starting) == 1:
             # "take rm as r" when only "take RM as R with H" fits
             return self.which(text, turn, turn.state.interpretations(turn.seat, starting[0]))
         try:
-            action = self.setup.game.rules.parse_action(text)
+            action = rules.parse_action(text)
         except NotationError:
             pass
         else:
@@ -353,7 +363,7 @@ class Table:
                         matches=alternatives(self.words, err.matches),
                     )
                 )
-            elif word.split()[0] in self.setup.game.rules.verbs:
+            elif word.split()[0] in rules.verbs:
                 self.error(me.not_a_move(text.strip(), legal))
             else:
                 self.error(self.words("cmd-unknown", text=text.strip()))

@@ -175,11 +175,12 @@ class Presenter:
     def not_a_move(self, text: str, legal: Sequence[Action] = ()) -> str:
         """Text that starts like a move but is not one: what would be accepted.
 
-        A few legal moves are listed as they are (`bid Some, bid Most or bid
-        None`); with more, the game's move forms stand for them.
+        A few legal moves (the ones a bare verb could begin, or all) are listed
+        as they are (`bid Some, bid Most or bid None`); with more, the game's
+        move forms stand for them.
         """
         notations = [action.notation for action in legal]
-        if 1 < len(notations) <= FEW_MOVES:
+        if 0 < len(notations) <= FEW_MOVES:
             return self.words(
                 "cmd-not-a-move-now", text=text, moves=alternatives(self.words, notations)
             )
