@@ -529,6 +529,17 @@ def test_a_bare_verb_plays_nothing_and_lists_what_it_could_mean(
     assert not any(line.startswith(("You bid", "You keep")) for line in result.lines)
 
 
+@pytest.mark.parametrize(
+    ("game", "option", "said"),
+    [("alphagon", "target=0", "target by players"), ("nonesuch", "hands=0", "hands no limit")],
+)
+def test_an_option_whose_zero_means_something_is_said_as_that(
+    game: str, option: str, said: str
+) -> None:
+    result = run("play", game, "--option", option, "--plain", input="quit\nyes\n")
+    assert result.lines[1].startswith("Options: ") and said in result.lines[1]
+
+
 def test_a_pasted_wall_of_text_at_the_menu_is_refused_and_the_menu_goes_on() -> None:
     result = run("--plain", input="x" * 5000 + "\nquit\n")
     assert_clean_exit(result.rc, result.err)

@@ -19,7 +19,7 @@ from sixdot.client.docs import rules_lines
 from sixdot.client.keys import key_label
 from sixdot.client.terminal import Terminal
 from sixdot.core import Action, Event, GameState, NotationError
-from sixdot.core.options import resolve_options
+from sixdot.core.options import OptionSpec, resolve_options
 from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.output import Output
 from sixdot.present.focus import FocusItem
@@ -197,15 +197,18 @@ class Table:
         if not values:
             return self.words("game-options-none")
         said = ", ".join(
-            f"{name.replace('_', ' ')} {self._option_value(value)}"
-            for name, value in values.items()
+            f"{spec.name.replace('_', ' ')} {self._option_value(spec, values[spec.name])}"
+            for spec in rules.options
         )
         return self.words("game-options", options=said)
 
-    def _option_value(self, value: object) -> str:
-        """Switches are read as on or off, never as Python's True and False."""
+    def _option_value(self, spec: OptionSpec, value: object) -> str:
+        """Switches are read as on or off, never as Python's True and False; a 0
+        that stands for something is said as what it stands for."""
         if isinstance(value, bool):
             return self.words("option-on" if value else "option-off")
+        if value == 0 and spec.zero:
+            return spec.zero
         return str(value)
 
     def read(

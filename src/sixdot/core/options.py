@@ -18,6 +18,8 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     choices: tuple[str, ...] = ()
+    #: What the value 0 means, said in its place ("by players", "no limit").
+    zero: str = ""
 
     def accepted(self) -> str:
         """In words, what values this option takes."""

@@ -1009,7 +1009,14 @@ class AlphagonRules(Rules):
         "concede", "accept",
     )  # fmt: skip
     options = (
-        OptionSpec("target", 0, "the goal score; 0 takes 40, 35, 30, 25 or 20 by players", 0, 200),
+        OptionSpec(
+            "target",
+            0,
+            "the goal score; 0 takes 40, 35, 30, 25 or 20 by players",
+            0,
+            200,
+            zero="by players",
+        ),
     )
 
     def __init__(self, lexicon: Lexicon | None = None) -> None:

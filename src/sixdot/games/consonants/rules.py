@@ -1100,7 +1100,14 @@ class ConsonantsRules(Rules):
         OptionSpec(
             "target", 150, "the game ends after a hand in which someone reaches this", 1, 10_000
         ),
-        OptionSpec("pass", 4, "cards each player passes before a hand (0: no passing)", 0, 8),
+        OptionSpec(
+            "pass",
+            4,
+            "cards each player passes before a hand (0: no passing)",
+            0,
+            8,
+            zero="none",
+        ),
         OptionSpec(
             "autocheck",
             False,

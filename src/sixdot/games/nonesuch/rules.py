@@ -679,7 +679,14 @@ class NonesuchRules(Rules):
     verbs = ("bid", "call", "lead", "play")
     options = (
         OptionSpec("target", 31, "points that end the game after a hand", low=5, high=200),
-        OptionSpec("hands", 40, "the game also ends after this many hands; 0 for no limit", 0, 999),
+        OptionSpec(
+            "hands",
+            40,
+            "the game also ends after this many hands; 0 for no limit",
+            0,
+            999,
+            zero="no limit",
+        ),
         OptionSpec("think", 200, "how long the strong bot may think per move, in ms", 1, 60_000),
     )
 
