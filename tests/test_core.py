@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sixdot.core import (
     Action,
@@ -195,6 +197,17 @@ def test_the_same_seed_gives_the_same_draws_and_an_rng_is_never_changed_by_drawi
     assert Rng.from_seed(42).shuffled(range(20)) == rng.shuffled(range(20))
     with pytest.raises(dataclasses.FrozenInstanceError):
         rng.state = 1  # type: ignore[misc]
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 130))
+def test_a_shuffle_is_fisher_yates_drawing_each_position_with_below(seed: int, size: int) -> None:
+    """Games replay from their seed only if a shuffle keeps exactly these draws."""
+    rng = Rng.from_seed(seed)
+    cards = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j, rng = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    assert Rng.from_seed(seed).shuffled(range(size)) == (tuple(cards), rng)
 
 
 def test_different_seeds_give_different_streams() -> None:

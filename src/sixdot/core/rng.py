@@ -25,6 +25,13 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
+def _mix(state: int) -> int:
+    """SplitMix64's output for a state."""
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
 @dataclass(frozen=True)
 class Rng:
     """SplitMix64 state; draws return `(value, next_rng)`."""
@@ -37,10 +44,7 @@ class Rng:
 
     def next64(self) -> tuple[int, Rng]:
         state = (self.state + _GAMMA) & _MASK
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31), Rng(state)
+        return _mix(state), Rng(state)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in range(n), without modulo bias."""
@@ -55,12 +59,21 @@ class Rng:
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """The items in a uniformly random order (Fisher-Yates)."""
+        # The same draws as `below` for each position, with the state kept as a
+        # plain int: a deal is the hot path of random play, one Rng per card cost.
         out = list(items)
-        rng = self
+        state = self.state
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            n = i + 1
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                state = (state + _GAMMA) & _MASK
+                value = _mix(state)
+                if value < limit:
+                    break
+            j = value % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         index, rng = self.below(len(items))
