@@ -332,3 +332,6 @@ refuse-agn-close-place = you close a word after placing its last letter.
 refuse-agn-end-place = place a letter first, or pass.
 refuse-agn-doubt-whom = nobody else placed the last letter: there is nothing to doubt.
 refuse-agn-suspend = suspending needs { $needed } passes in a row; there are { $passes }.
+
+## The deck list (sixdot cards alphagon)
+agn-cards-line = { $card }: one card; a find with it scores { $value }.
