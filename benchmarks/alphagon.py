@@ -25,16 +25,12 @@ import os
 import time
 from pathlib import Path
 
+from common import percentile
 from sixdot.games import get_game
 from sixdot.sim import play_bots, tournament
 
 TARGETS_MS = {"sensible": 20.0, "strong": 50.0}
 RESULTS = Path(__file__).parent / "results" / "alphagon.json"
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 def decision_times(level: str, games: int, players: int) -> list[float]:

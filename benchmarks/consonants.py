@@ -41,6 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from common import percentile, rounded, standing_rows
 from sixdot.games.consonants import GAME
 from sixdot.games.consonants.cards import deck
 from sixdot.games.consonants.rules import RULES, Phase, State
@@ -81,11 +82,6 @@ def hearts_rate(seconds):
 if __name__ == "__main__":
     print(hearts_rate(float(sys.argv[1])))
 """
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 def card_play_rate(seconds: float) -> float:
@@ -166,17 +162,6 @@ def word_search_ms(piles: int) -> tuple[list[float], list[float]]:
         cpu.append((time.process_time() - began) * 1000)
         wall.append((time.perf_counter() - start) * 1000)
     return cpu, wall
-
-
-def rounded(value: object) -> object:
-    """Floats to three decimals, all the way down, for a readable report."""
-    if isinstance(value, float):
-        return round(value, 3)
-    if isinstance(value, dict):
-        return {k: rounded(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [rounded(v) for v in value]
-    return value
 
 
 def main() -> None:
@@ -272,16 +257,7 @@ def strong_against_sensible(games: int, minutes: float, think: int) -> dict[str,
         "games_asked": games,
         "think_ms": think,
         "seconds": time.perf_counter() - start,
-        "standings": [
-            {
-                "level": s.level,
-                "seats": s.seats,
-                "wins": s.wins,
-                "rate": s.rate,
-                "ci95": list(s.interval),
-            }
-            for s in standings
-        ],
+        "standings": standing_rows(standings),
     }
 
 

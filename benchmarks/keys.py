@@ -31,6 +31,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from common import percentile
 from sixdot.client.session import Setup, Table
 from sixdot.client.terminal import PromptTerminal
 from sixdot.games import get_game
@@ -39,11 +40,6 @@ from sixdot.present.phrasebook import Phrasebook
 
 TARGET_MS = 5.0
 F5, RIGHT, ESCAPE = "\x1b[15~", "\x1b[C", "\x1b"
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 class Stopwatch(Output):

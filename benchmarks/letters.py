@@ -31,6 +31,7 @@ import sys
 import time
 from pathlib import Path
 
+from common import percentile, rounded, standing_rows
 from sixdot.games import get_game
 from sixdot.games.letters.cards import deck
 from sixdot.games.letters.solver import Solver
@@ -65,11 +66,6 @@ else:
     tracemalloc.stop()
     print(peak / 2**20, (rss() - before) / 2**20)
 """
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 def solver_ms(size: int, hands: int) -> tuple[list[float], list[float]]:
@@ -127,27 +123,8 @@ def strong_against_sensible(games: int, players: int) -> dict[str, object]:
         "players": players,
         "fair_share": 1 / players,
         "seconds": time.perf_counter() - start,
-        "standings": [
-            {
-                "level": s.level,
-                "seats": s.seats,
-                "wins": s.wins,
-                "rate": s.rate,
-                "ci95": list(s.interval),
-            }
-            for s in standings
-        ],
+        "standings": standing_rows(standings),
     }
-
-
-def rounded(value: object) -> object:
-    if isinstance(value, float):
-        return round(value, 3)
-    if isinstance(value, dict):
-        return {k: rounded(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [rounded(v) for v in value]
-    return value
 
 
 def main() -> int:

@@ -23,7 +23,8 @@ import sys
 import time
 from pathlib import Path
 
-from run import DECISION_P99_TARGET_MS, decision_times_ms, games_per_second, percentile
+from common import percentile, rounded, standing_rows
+from run import DECISION_P99_TARGET_MS, decision_times_ms, games_per_second
 from sixdot.games import get_game
 from sixdot.sim import tournament
 
@@ -82,28 +83,8 @@ def strong_against_sensible(players: int, games: int, think: int) -> dict[str, o
         "think_ms": think,
         "fair_share": 1 / players,
         "seconds": time.perf_counter() - start,
-        "standings": [
-            {
-                "level": s.level,
-                "seats": s.seats,
-                "wins": s.wins,
-                "rate": s.rate,
-                "ci95": list(s.interval),
-            }
-            for s in standings
-        ],
+        "standings": standing_rows(standings),
     }
-
-
-def rounded(value: object) -> object:
-    """Floats to three decimals, all the way down, for a readable report."""
-    if isinstance(value, float):
-        return round(value, 3)
-    if isinstance(value, dict):
-        return {k: rounded(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [rounded(v) for v in value]
-    return value
 
 
 def main() -> int:

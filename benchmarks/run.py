@@ -14,6 +14,7 @@ import statistics
 import time
 from pathlib import Path
 
+from common import percentile
 from sixdot.games import GAMES
 from sixdot.sim import play_bots
 
@@ -21,12 +22,6 @@ from sixdot.sim import play_bots
 DECISION_P99_TARGET_MS = 5.0
 #: Levels whose speed this benchmark measures for every game.
 FAST_LEVELS = ("random", "sensible")
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    index = min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))
-    return ordered[index]
 
 
 def games_per_second(game_name: str, level: str, players: int, games: int) -> float:

@@ -27,6 +27,7 @@ import threading
 import time
 from pathlib import Path
 
+from common import percentile
 from sixdot.client.session import Setup, Table
 from sixdot.client.terminal import Terminal
 from sixdot.games import GAMES
@@ -46,12 +47,6 @@ PHRASES = (
     "Round 1 over: Ben has 11 cards.",
     "Alphabeticell: 3 players, seed 3. Options: target 30. You play seat 1. Type help.",
 )
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    index = min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))
-    return ordered[index]
 
 
 def summary(samples: list[float]) -> dict[str, float]:
