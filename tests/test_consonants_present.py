@@ -100,3 +100,38 @@ def test_review_commands_answer_from_the_view() -> None:
     passed = replace(state, passed=((C["J"],), (), (), ()), hand_no=1).view(0)
     assert "J: you passed it to Ana." in commands["singletons"](passed, "")
     assert commands["words"](view, "") == ["Ana's word FROG: 6 points."]
+
+
+def laying(taken: str, laid: tuple[Laid, ...] = ()) -> State:
+    """Scoring hand 1, your turn to lay words from the cards you took."""
+    state = RULES.new_game(4, {"pass": 0}, seed=1)
+    assert isinstance(state, State)
+    cards = tuple(sorted(C[face] for face in taken.split()))
+    return replace(
+        state,
+        hands=((), (), (), ()),
+        taken=(cards, (), (), ()),
+        phase=Phase.WORDS,
+        turn=0,
+        lead_j=False,
+        laid=laid,
+    )
+
+
+def test_the_word_turn_says_the_cards_left_and_not_the_best_lay() -> None:
+    state = laying("T R P A/E Z T A/O ?")
+    lines = presenter().turn(state.view(0), state.legal_actions(0))
+    assert lines == [
+        "Lay words of 4+ letters: lay WORD WORD, or done. hint suggests.",
+        "Left for words, 8 cards: A over E, A over O, P, R, T, T, Z, wild.",
+    ]
+
+
+def test_after_a_lay_the_turn_and_hand_list_only_the_cards_still_free() -> None:
+    state = laying("T R P A/E Z T A/O ?", (Laid(0, "ZETA", 21),))
+    view = state.view(0)
+    left = "Left for words, 4 cards: P, R, T, wild."
+    assert presenter().turn(view, state.legal_actions(0))[1] == left
+    assert presenter().hand(view) == [left]
+    done = laying("T R P A/E", (Laid(0, "PERT", 5),))
+    assert presenter().hand(done.view(0)) == ["Left for words: no cards."]

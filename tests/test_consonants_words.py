@@ -4,7 +4,7 @@ never, and the best word set keeps the most points from scoring."""
 from __future__ import annotations
 
 from sixdot.games.consonants.cards import by_face
-from sixdot.games.consonants.words import WordFinder, spell_check, word_value
+from sixdot.games.consonants.words import WordFinder, spell_check, unused, word_value
 from sixdot.lexicon import Lexicon
 
 C = by_face()
@@ -39,3 +39,10 @@ def test_the_best_set_is_disjoint_and_saves_most() -> None:
 def test_no_words_means_an_empty_set() -> None:
     finder = WordFinder(Lexicon.from_words(["quiz"]))
     assert finder.best(pile("T R P A/E")) == ()
+
+
+def test_cards_left_after_words_give_each_vowel_its_own_card() -> None:
+    # MATE's E can only come from A/E, so its A moves to A/O: neither is left.
+    assert unused(["MATE"], pile("A/E A/O M T T ?")) == tuple(pile("T ?"))
+    assert unused(["ZETA"], pile("A/E A/O P R T T Z ?")) == tuple(pile("P R T ?"))
+    assert unused([], pile("A/E T")) == tuple(pile("A/E T"))

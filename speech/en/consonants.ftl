@@ -201,14 +201,12 @@ con-turn-plays = { $count ->
     .brief = Plays: { $plays }.
 con-turn-fly = Flying by Night: type fly me for minus 50, or fly others for plus 50 to all others.
     .brief = Fly: fly me, or fly others.
-con-turn-words = Your taken cards: { $cards }.
-    .brief = Taken: { $cards }.
-con-turn-words-how = Lay words of 4 letters or more: lay WORD WORD. Type done when finished.
+con-turn-words = Lay words of 4+ letters: lay WORD WORD, or done. hint suggests.
     .brief = lay WORDS, or done.
 con-turn-challenge = Challenge a word you doubt: challenge WORD. Type done to accept the rest.
     .brief = challenge WORD, or done.
-con-move-lay = saves { $value }: { $notation }
-    .brief = { $value }: { $notation }
+con-move-lay = { $notation }: saves { $value }
+    .brief = { $notation }: { $value }
 con-move-challenge = { $notation }: { $owner }'s, { $value } points
     .brief = { $notation }: { $value }
 con-move-keep = { $notation }: take it back from passing
@@ -232,11 +230,18 @@ con-table-size = { $player_you ->
     .brief = { $player } { $count }
 con-table-sizes = Cards in hand: { $sizes }; kitty { $kitty }.
     .brief = Hands: { $sizes }; kitty { $kitty }.
-con-hand = Your hand, { $count ->
-    [one] one card
-   *[other] { $count } cards
-  }: { $cards }.
+con-hand = { $count ->
+    [0] Your hand is empty.
+    [one] Your hand, one card: { $cards }.
+   *[other] Your hand, { $count } cards: { $cards }.
+  }
     .brief = Hand: { $cards }.
+con-hand-words = { $count ->
+    [0] Left for words: no cards.
+    [one] Left for words, one card: { $cards }.
+   *[other] Left for words, { $count } cards: { $cards }.
+  }
+    .brief = Left: { $cards }.
 con-score-hand = { $you ->
     [yes] You
    *[no] { $player }

@@ -16,7 +16,7 @@ from sixdot.games.consonants.rules import (
     View,
 )
 from sixdot.games.consonants.tricks import Play, Played, trick_value, trick_winner
-from sixdot.games.consonants.words import word_value
+from sixdot.games.consonants.words import unused, word_value
 from sixdot.present.focus import FocusItem
 from sixdot.present.presenter import Presenter
 
@@ -90,12 +90,8 @@ class ConsonantsPresenter(Presenter):
         if phase is Phase.FLY:
             return [self.words("con-turn-fly")]
         if phase is Phase.WORDS:
-            lines = [self.words("con-turn-words", cards=self.cards(sorted(view.taken[view.seat])))]
-            lays = [a for a in legal if isinstance(a, Lay)]
-            if lays:
-                lines.append(self.move(lays[0], view))
-            lines.append(self.words("con-turn-words-how"))
-            return lines
+            # The best lay is the hint's answer, so the turn never says it.
+            return [self.words("con-turn-words"), *self.hand(view)]
         return [self.words("con-turn-challenge"), *self.word_lines(view, open_only=True)]
 
     def plays_line(self, legal: Sequence[Action]) -> str:
@@ -175,7 +171,15 @@ class ConsonantsPresenter(Presenter):
         out.append(self.words("con-table-sizes", sizes=sizes, kitty=view.kitty))
         return out
 
+    def left_for_words(self, view: View) -> tuple[Any, ...]:
+        """This seat's taken cards not yet in its laid words, in hand order."""
+        mine = [w.word for w in view.laid if w.seat == view.seat]
+        return unused(mine, sorted(view.taken[view.seat]))
+
     def hand(self, view: View) -> list[str]:
+        if view.phase in (Phase.WORDS, Phase.CHALLENGE):
+            left = self.left_for_words(view)
+            return [self.words("con-hand-words", count=len(left), cards=self.cards(left))]
         out = [self.words("con-hand", count=len(view.hand), cards=self.cards(view.hand))]
         if view.picks:
             out.append(self.words("con-turn-picked", cards=self.cards(view.picks)))

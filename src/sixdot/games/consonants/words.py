@@ -135,6 +135,40 @@ def spell_check(words: Sequence[str], cards: Iterable[Card]) -> str:
     return ""
 
 
+def unused(words: Sequence[str], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards left over once `words` (which the cards can spell) are laid.
+
+    Consonants go by letter; each vowel of the words gets its own vowel card
+    by augmenting paths (a vowel card may change letters to make room), so
+    some cards are always found when `spell_check` passes.
+    """
+    consonants = Counter(c for c in "".join(words).upper() if c not in VOWELS)
+    vowels = [c for c in "".join(words).upper() if c in VOWELS]
+    held = [i for i, card in enumerate(cards) if card.vowel]
+    owner: dict[int, int] = {}  # a vowel card's index to the vowel (index in `vowels`) it gives
+
+    def seat(vowel: int, seen: set[int]) -> bool:
+        for i in held:
+            if vowels[vowel] in cards[i].sides and i not in seen:
+                seen.add(i)
+                if i not in owner or seat(owner[i], seen):
+                    owner[i] = vowel
+                    return True
+        return False
+
+    for vowel in range(len(vowels)):
+        seat(vowel, set())
+    left = []
+    for i, card in enumerate(cards):
+        if card.vowel and i in owner:
+            continue
+        if not card.vowel and consonants[card.face]:
+            consonants[card.face] -= 1
+            continue
+        left.append(card)
+    return tuple(left)
+
+
 class _Node(dict[str, "_Node"]):
     """A trie node of skeletons; `words` holds (vowels, word) for the skeleton ending here."""
 
