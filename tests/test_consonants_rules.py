@@ -10,6 +10,7 @@ import pytest
 
 from sixdot.core import IllegalAction, NotationError, replay
 from sixdot.games.consonants.cards import by_face, deck, singletons
+from sixdot.games.consonants.present import ConsonantsPresenter
 from sixdot.games.consonants.rules import (
     RULES,
     CardsReceived,
@@ -34,6 +35,7 @@ from sixdot.games.consonants.rules import (
 )
 from sixdot.games.consonants.tricks import Play, Played, trick_winner
 from sixdot.lexicon import Lexicon
+from sixdot.present.phrasebook import Phrasebook
 
 C = by_face()
 
@@ -144,6 +146,18 @@ def test_cards_may_be_chosen_one_at_a_time_and_taken_back() -> None:
     state, _ = state.apply(0, RULES.parse_action(f"keep {first.face}"))
     assert state.picks[0] == (second,)
     assert 0 in state.to_act()
+
+
+def test_naming_a_card_already_chosen_says_so_and_how_to_take_it_back() -> None:
+    state = RULES.new_game(4, seed=5)
+    hand = state.hands[0]
+    once = next(c for c in hand if hand.count(c) == 1 and c.vowel)
+    state, _ = state.apply(0, Pick((once,)))
+    refusal = state.refusal(0, Pick((once,)))
+    assert refusal is not None and refusal.key == "refuse-con-already-picked"
+    said = ConsonantsPresenter(Phrasebook(), ["you", "Ana", "Ben", "Cleo"], 0).reason(refusal)
+    name = f"{once.sides[0]} over {once.sides[1]}"
+    assert said == f"{name} is chosen already: keep {once.face} takes it back. Chosen: {name}."
 
 
 def test_more_cards_than_are_passed_is_refused_and_nothing_changes() -> None:

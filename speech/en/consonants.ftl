@@ -190,8 +190,8 @@ con-turn-pass = Pass { $wanted } cards { $direction ->
    *[across] across
   } to { $to }: { $count } still to choose.
     .brief = Pass { $count } to { $to }.
-con-turn-pass-how = Type pass and the cards, as: pass Q X Z K.
-    .brief = pass CARDS.
+con-turn-pass-how = Type pass and the cards, as: pass Q X Z K. keep Q takes one back.
+    .brief = pass CARDS, or keep CARD.
 con-turn-picked = Chosen to pass: { $cards }.
     .brief = Chosen: { $cards }.
 con-turn-plays = { $count ->
@@ -368,6 +368,8 @@ refuse-con-not-picked = { $card } is not chosen to pass.
     .brief = { $card } is not chosen.
 refuse-con-pick-what = say which cards: pass and { $count } cards.
     .brief = pass and { $count } cards.
+refuse-con-already-picked = { $card } is chosen already: keep { $typed } takes it back. Chosen: { $chosen }.
+    .brief = { $card } already chosen; keep { $typed } takes it back.
 refuse-con-no-card = you have no { $card } in hand.
     .brief = no { $card } in hand.
 refuse-con-too-many = { $count } cards are passed: you may choose { $room } more.

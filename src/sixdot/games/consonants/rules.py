@@ -722,7 +722,12 @@ class State(GameState):
             return Refusal.of("refuse-con-pick-what", count=wanted)
         if not _fits(self.hands[seat], action.cards):
             missing = Counter(action.cards) - Counter(self.hands[seat])
-            return Refusal.of("refuse-con-no-card", card=next(iter(missing)))
+            card = next(iter(missing))
+            if card in self.picks[seat]:
+                return Refusal.of(
+                    "refuse-con-already-picked", card=card, typed=card.face, chosen=self.picks[seat]
+                )
+            return Refusal.of("refuse-con-no-card", card=card)
         room = wanted - len(self.picks[seat])
         if len(action.cards) > room:
             return Refusal.of("refuse-con-too-many", count=wanted, room=room)
