@@ -135,3 +135,12 @@ def test_after_a_lay_the_turn_and_hand_list_only_the_cards_still_free() -> None:
     assert presenter().hand(view) == [left]
     done = laying("T R P A/E", (Laid(0, "PERT", 5),))
     assert presenter().hand(done.view(0)) == ["Left for words: no cards."]
+
+
+def test_a_mistyped_move_is_told_the_forms_of_this_phase_only() -> None:
+    state = passing()
+    said = presenter().not_a_move("play wild", state.legal_actions(0))
+    assert said == (
+        '"play wild" is not a move. Moves look like: pass CARDS, keep CARD,'
+        " as: pass Q X, pass A/E, keep Q."
+    )

@@ -290,6 +290,18 @@ def test_a_vowel_card_typed_without_its_side_offers_each_legal_side() -> None:
     ]
 
 
+def test_a_vowel_card_may_be_typed_as_it_is_said_and_a_wild_by_name() -> None:
+    said = ["pass A over E X", "keep e over a", "play A over O as O", "play ao as o", "play wild"]
+    assert [RULES.parse_action(t).notation for t in said] == [
+        "pass A/E X",
+        "keep A/E",
+        "play A/O as O",
+        "play A/O as O",
+        "play ?",
+    ]
+    assert RULES.parse_action("lay OVER AEON").notation == "lay OVER AEON"  # words stay words
+
+
 # --- taking a trick ---------------------------------------------------------
 
 

@@ -14,6 +14,14 @@ con-letter-range = { $first } to { $last }
     .brief = { $first } to { $last }
 con-notation = pass CARDS, keep CARD, play T, play A/E as E, play ? as T, lay WORDS, challenge WORD, done
     .brief = pass, keep, play, fly, lay, challenge, done
+con-forms-pass = pass CARDS, keep CARD, as: pass Q X, pass A/E, keep Q
+    .brief = pass CARDS, keep CARD
+con-forms-play = play T, play A/E as E, play ? as T
+    .brief = play T, play A/E as E, play ? as T
+con-forms-lay = lay WORD WORD, done
+    .brief = lay WORDS, done
+con-forms-challenge = challenge WORD, done
+    .brief = challenge WORD, done
 level-strong = strong: searches sampled deals to choose each card
     .brief = strong: searches deals
 

@@ -138,8 +138,12 @@ def singletons() -> tuple[Card, ...]:
 
 
 def card_of(text: str) -> Card | None:
-    """The card a player typed: `t`, `a/e`, `E/A` or `?`; None if no such card."""
+    """The card a player typed: `t`, `a/e`, `E/A`, `ae`, `?` or `wild`; None if no such card."""
     face = text.strip().upper()
+    if face == "WILD":
+        return by_face().get(WILD)
+    if len(face) == 2 and set(face) <= set(VOWELS):
+        face = f"{face[0]}/{face[1]}"
     first, slash, second = face.partition("/")
     if slash and first > second:
         face = f"{second}/{first}"

@@ -18,7 +18,10 @@ from sixdot.games.consonants.rules import (
 from sixdot.games.consonants.tricks import Play, Played, trick_value, trick_winner
 from sixdot.games.consonants.words import unused, word_value
 from sixdot.present.focus import FocusItem
-from sixdot.present.presenter import Presenter
+from sixdot.present.presenter import FEW_MOVES, Presenter
+
+#: The move forms of each phase, told when a typed move is not one of them.
+_FORMS = ((Pick, "pass"), (Play, "play"), (Lay, "lay"), (Challenge, "challenge"))
 
 
 class ConsonantsPresenter(Presenter):
@@ -70,6 +73,14 @@ class ConsonantsPresenter(Presenter):
         if isinstance(action, Unpick):
             return self.words("con-move-keep", notation=action.notation)
         return action.notation
+
+    def not_a_move(self, text: str, legal: Sequence[Action] = ()) -> str:
+        """Many moves: the forms of this phase only (passing never hears of words)."""
+        kinds = {type(a) for a in legal}
+        phase = next((name for kind, name in _FORMS if kind in kinds), None)
+        if len(legal) <= FEW_MOVES or phase is None:
+            return super().not_a_move(text, legal)
+        return self.words("cmd-not-a-move", text=text, notation=self.words(f"con-forms-{phase}"))
 
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
         phase = view.phase

@@ -1089,7 +1089,10 @@ def _deal(
     return state, tuple(events)
 
 
-_TOKEN = r"[A-Z](?:/[A-Z])?|\?"
+#: A card as typed: `T`, `A/E`, `AE` (after `A over E` is read as `A/E`), `?` or `WILD`.
+_TOKEN = r"[A-Z](?:/[A-Z])?|[AEIOU]{2}|\?|WILD"
+#: A vowel card as it is spoken, `A over E`, typed back.
+_OVER_RE = re.compile(r"\b([AEIOU])\s+OVER\s+([AEIOU])\b")
 _PLAY_RE = re.compile(rf"PLAY\s+({_TOKEN})(?:\s+AS\s+([A-Z]))?")
 _PASS_RE = re.compile(rf"PASS((?:\s+(?:{_TOKEN}))+)")
 
@@ -1177,6 +1180,8 @@ class ConsonantsRules(Rules):
         'play A/E as E'
         """
         words = " ".join(text.strip().upper().split())
+        if words.startswith(("PASS ", "KEEP ", "PLAY ")):
+            words = _OVER_RE.sub(r"\1/\2", words)
         if words == "DONE":
             return Done()
         if words in ("FLY ME", "FLY OTHERS"):
