@@ -144,3 +144,12 @@ def test_a_mistyped_move_is_told_the_forms_of_this_phase_only() -> None:
         '"play wild" is not a move. Moves look like: pass CARDS, keep CARD,'
         " as: pass Q X, pass A/E, keep Q."
     )
+
+
+def test_the_scores_say_after_which_hand_they_stand() -> None:
+    state = passing()
+    assert presenter().score(state.view(0))[0] == "Scores before hand 1, target 150, lowest wins:"
+    third = replace(state, hand_no=3, phase=Phase.PLAY)
+    assert presenter().score(third.view(0))[0] == "Scores after hand 2, target 150, lowest wins:"
+    over = replace(state, hand_no=3, phase=Phase.OVER)
+    assert presenter().score(over.view(0))[0] == "Scores after hand 3, target 150, lowest wins:"

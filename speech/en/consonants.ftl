@@ -258,9 +258,9 @@ con-score-hand = { $you ->
         [yes] You
        *[no] { $player }
       }: { $points }, { $total }.
-con-score-title = Scores after { $hand ->
-    [one] hand 1
-   *[other] hand { $hand }
+con-score-title = { $hands ->
+    [0] Scores before hand 1
+   *[other] Scores after hand { $hands }
   }, target { $target }, lowest wins:
     .brief = Scores, lowest wins:
 con-trick-none = No trick is being played now.

@@ -197,8 +197,10 @@ class ConsonantsPresenter(Presenter):
         return out
 
     def score(self, view: View) -> list[str]:
+        """Totals change only when a hand is scored: say after which hand they stand."""
+        finished = view.hand_no if view.phase is Phase.OVER else view.hand_no - 1
         return [
-            self.words("con-score-title", hand=view.hand_no, target=view.target),
+            self.words("con-score-title", hands=finished, target=view.target),
             *self.score_lines(view.totals),
         ]
 
