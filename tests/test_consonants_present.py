@@ -153,3 +153,18 @@ def test_the_scores_say_after_which_hand_they_stand() -> None:
     assert presenter().score(third.view(0))[0] == "Scores after hand 2, target 150, lowest wins:"
     over = replace(state, hand_no=3, phase=Phase.OVER)
     assert presenter().score(over.view(0))[0] == "Scores after hand 3, target 150, lowest wins:"
+
+
+def test_a_listed_play_says_the_card_as_every_line_does_and_can_be_typed_back() -> None:
+    state = RULES.new_game(4, {"pass": 0}, seed=1)
+    assert isinstance(state, State)
+    state = replace(
+        state,
+        hands=((C["A/E"], C["I/U"], C["?"]), (), (), ()),
+        trick=(Played(3, C["I/O"], "I"),),
+        turn=0,
+        lead_j=False,
+    )
+    said = [presenter().move(a, state.view(0)) for a in state.legal_actions(0)]
+    assert said[:2] == ["play I over U as I", "play wild as I"]
+    assert RULES.parse_action(said[0]) == state.legal_actions(0)[0]

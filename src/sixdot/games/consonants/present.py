@@ -72,6 +72,10 @@ class ConsonantsPresenter(Presenter):
             )
         if isinstance(action, Unpick):
             return self.words("con-move-keep", notation=action.notation)
+        if isinstance(action, Play) and action.card is not None:
+            # Said as every other line says the card, and typed back the same way.
+            card = self.played(Played(0, action.card, action.letter))
+            return self.words("con-move-play", card=card)
         return action.notation
 
     def not_a_move(self, text: str, legal: Sequence[Action] = ()) -> str:
