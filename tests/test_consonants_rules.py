@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from sixdot.core import IllegalAction, NotationError, replay
-from sixdot.games.consonants.cards import by_face, deck, singletons
+from sixdot.games.consonants.cards import by_face, deck, deck_entries, singletons
 from sixdot.games.consonants.present import ConsonantsPresenter
 from sixdot.games.consonants.rules import (
     RULES,
@@ -95,6 +95,12 @@ def test_singletons_score_20_vowels_and_wilds_nothing() -> None:
     assert C["Q"].score == 20 and C["Z"].score == 20 and C["J"].score == 20
     assert C["T"].score == 1 and C["Y"].score == 4
     assert C["A/E"].score == 0 and C["?"].score == 0
+
+
+def test_the_deck_list_gives_what_each_card_scores_in_consonants() -> None:
+    listed = {e.card.face: e.value for e in deck_entries()}
+    assert listed["A/E"] == 0 and listed["?"] == 0  # printed 1 and 0, but never scored
+    assert listed["J"] == 20 and listed["T"] == 1
 
 
 @pytest.mark.parametrize(

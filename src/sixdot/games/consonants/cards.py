@@ -79,7 +79,9 @@ def _check_face(face: str, kind: Kind) -> tuple[str, ...]:
 
 @cache
 def deck_entries() -> tuple[DeckEntry, ...]:
-    """Each kind of card with its count and printed value, from the data file."""
+    """Each kind of card with its count and what it scores taken in Consonants
+    (a singleton 20, a vowel or wild card 0), from the data file: the deck
+    list and braille cards tell a player what a card costs, not its print."""
     data = load_deck("consonants")
     singles = set(data["singletons"])
     single_points = int(data["singleton_points"])
@@ -110,7 +112,7 @@ def deck_entries() -> tuple[DeckEntry, ...]:
                 vowel=kind is Kind.VOWEL,
             ),
             count,
-            value,
+            score,
         )
         for i, (face, kind, sides, count, value, score, single) in enumerate(raw)
     ]
