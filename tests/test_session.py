@@ -88,6 +88,15 @@ def test_an_unclear_answer_to_which_plays_nothing(monkeypatch) -> None:
     assert not any(line.startswith("You keep") for line in lines)
 
 
+def test_another_command_instead_of_a_choice_is_run(monkeypatch) -> None:
+    _keep_also_means_the_next_card(monkeypatch)
+    printed, _ = run_table("keep OL\nhand\nquit\nyes\n")
+    lines = printed.splitlines()
+    assert not any(line.startswith("Not played") for line in lines)
+    assert any(line.startswith("Your setup cards: ") for line in lines)
+    assert not any(line.startswith("You keep") for line in lines)
+
+
 def test_a_risky_move_is_played_only_when_confirmed(monkeypatch) -> None:
     from sixdot.core import Refusal
     from sixdot.core.state import GAME_OVER

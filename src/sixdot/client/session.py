@@ -386,7 +386,11 @@ class Table:
         answer = self.read(PROMPT, labels)
         try:
             return meanings[pick(answer, labels)]
-        except ChoiceError:
+        except ChoiceError as err:
+            if not err.matches and not normal(answer).lstrip("-").isdigit() and answer.strip():
+                # Another command instead of a choice: the player moved on, so run it.
+                self.typed_ahead = answer
+                return None
             self.say(self.words("which-dropped", count=len(meanings)))
             return None
 
