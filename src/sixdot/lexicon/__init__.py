@@ -143,6 +143,18 @@ class Lexicon:
             yield from self._words(child, word)
 
 
+class Worded:
+    """A mixin for a word game's Rules: the words it accepts, the packaged list
+    unless a player's own is given (`--dictionary`)."""
+
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        self._lexicon = lexicon
+
+    @property
+    def lexicon(self) -> Lexicon:
+        return self._lexicon or Lexicon.default()
+
+
 @cache
 def _default() -> Lexicon:
     # Read beside this file, not through importlib.resources or pathlib:
@@ -153,4 +165,4 @@ def _default() -> Lexicon:
     return Lexicon(edges, root, count, "the default word list")
 
 
-__all__ = ["Lexicon", "LexiconError", "Node", "Step"]
+__all__ = ["Lexicon", "LexiconError", "Node", "Step", "Worded"]

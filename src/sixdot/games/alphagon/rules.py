@@ -110,7 +110,7 @@ from sixdot.games.alphagon.moves import (
     Start,
     Word,
 )
-from sixdot.lexicon import Lexicon
+from sixdot.lexicon import Lexicon, Worded
 
 #: Goal scores by number of players.
 GOALS = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
@@ -997,7 +997,7 @@ _SIMPLE = {s.verb.upper(): s for s in (CLOSE, END, PASS, DOUBT, SUSPEND, CONCEDE
 _WAYS = {d.value[0].upper(): d for d in Direction} | {d.value.upper(): d for d in Direction}
 
 
-class AlphagonRules(Rules):
+class AlphagonRules(Worded, Rules):
     name = "alphagon"
     title = "Alphagon"
     min_players = 2
@@ -1018,14 +1018,6 @@ class AlphagonRules(Rules):
             zero="by players",
         ),
     )
-
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        """Rules with a dictionary: the packaged list unless another is given."""
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        return self._lexicon or Lexicon.default()
 
     def _start(
         self, players: int, options: dict[str, Any], seed: int

@@ -55,7 +55,7 @@ from sixdot.games.consonants.tricks import (
     trick_winner,
 )
 from sixdot.games.consonants.words import MIN_LETTERS, WordFinder, spell_check, word_value
-from sixdot.lexicon import Lexicon
+from sixdot.lexicon import Worded
 
 #: Flying by Night: the taker of all six singletons moves the scores by this much.
 FLYING = 50
@@ -1097,7 +1097,7 @@ _PLAY_RE = re.compile(rf"PLAY\s+({_TOKEN})(?:\s+AS\s+([A-Z]))?")
 _PASS_RE = re.compile(rf"PASS((?:\s+(?:{_TOKEN}))+)")
 
 
-class ConsonantsRules(Rules):
+class ConsonantsRules(Worded, Rules):
     name = "consonants"
     title = "Consonants"
     min_players = 3
@@ -1123,14 +1123,6 @@ class ConsonantsRules(Rules):
         ),
         OptionSpec("think", 200, "how long the strong bot may think per move, in ms", 1, 60_000),
     )
-
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        """Rules with a dictionary: the packaged list unless another is given."""
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        return self._lexicon or Lexicon.default()
 
     def _start(
         self, players: int, options: dict[str, Any], seed: int

@@ -45,7 +45,7 @@ from sixdot.core import (
 from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
 from sixdot.games.letters.cards import Card, by_face, deck
 from sixdot.games.letters.solver import Arrangement, Solver, text, value
-from sixdot.lexicon import Lexicon
+from sixdot.lexicon import Worded
 
 ROUNDS = 8
 FIRST_HAND = 3
@@ -849,7 +849,7 @@ _DISCARD = re.compile(r"DISCARD\s+(\[?[A-Z]+\]?)")
 _PARTIAL = re.compile(rf"(OUT|LAY)((?:\s+{_WORD})*)")
 
 
-class LettersRules(Rules):
+class LettersRules(Worded, Rules):
     name = "letters"
     title = "Letters"
     min_players = 2
@@ -876,14 +876,6 @@ class LettersRules(Rules):
             1000,
         ),
     )
-
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        """Rules with a dictionary: the packaged list unless another is given."""
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        return self._lexicon or Lexicon.default()
 
     def _start(
         self, players: int, options: dict[str, Any], seed: int
