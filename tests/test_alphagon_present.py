@@ -7,9 +7,8 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from sixdot.core import Refusal
+from sixdot.core import GameEnded, Refusal
 from sixdot.games.alphagon.board import Direction, Mark, layout
-from sixdot.games.alphagon.events import GameEnded
 from sixdot.games.alphagon.present import AlphagonPresenter
 from sixdot.games.alphagon.rules import (
     ACCEPT,

@@ -11,6 +11,7 @@ from sixdot.core.rng import Rng
 from sixdot.core.state import (
     Action,
     Event,
+    GameEnded,
     GameState,
     Refusal,
     Rules,
@@ -22,6 +23,7 @@ from sixdot.core.state import (
 __all__ = [
     "Action",
     "Event",
+    "GameEnded",
     "GameState",
     "IllegalAction",
     "NotationError",

@@ -71,6 +71,14 @@ class SeatEvent(Event):
         return seat == self.seat
 
 
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """The game is over: who won (several on a tie) and the final totals."""
+
+    winner_seats: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
 class GameState(ABC):
     """A game in progress, as an immutable value."""
 

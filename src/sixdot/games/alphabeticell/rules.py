@@ -20,6 +20,7 @@ from typing import Any
 from sixdot.core import (
     Action,
     Event,
+    GameEnded,
     GameState,
     NotationError,
     OptionSpec,
@@ -148,12 +149,6 @@ class RoundEnded(Event):
     round: int
     eleven_seat: int | None
     points: tuple[int, ...]
-    totals: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class GameEnded(Event):
-    winner_seats: tuple[int, ...]
     totals: tuple[int, ...]
 
 

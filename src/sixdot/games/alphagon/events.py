@@ -253,9 +253,3 @@ class NothingToLose(Event):
 class GameStopped(Event):
     why: End
     sides: int
-
-
-@dataclass(frozen=True)
-class GameEnded(Event):
-    winner_seats: tuple[int, ...]
-    totals: tuple[int, ...]

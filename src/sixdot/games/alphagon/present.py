@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sixdot.core import Action, Event
+from sixdot.core import Action, Event, GameEnded
 from sixdot.games.alphagon.board import (
     Card,
     Direction,
@@ -22,7 +22,6 @@ from sixdot.games.alphagon.board import (
     parse_square,
     square_name,
 )
-from sixdot.games.alphagon.events import GameEnded
 from sixdot.games.alphagon.rules import PLUS, Lose, Phase, Place, Start, View
 from sixdot.present.focus import FocusItem
 from sixdot.present.presenter import Presenter

@@ -23,6 +23,7 @@ from typing import Any
 from sixdot.core import (
     Action,
     Event,
+    GameEnded,
     GameState,
     NotationError,
     OptionSpec,
@@ -63,7 +64,6 @@ from sixdot.games.alphagon.events import (
     DoubtConceded,
     Doubted,
     End,
-    GameEnded,
     GameSetUp,
     GameStopped,
     LetterChanged,

@@ -33,6 +33,7 @@ from typing import Any
 from sixdot.core import (
     Action,
     Event,
+    GameEnded,
     GameState,
     NotationError,
     OptionSpec,
@@ -256,12 +257,6 @@ class BonusTied(Event):
 class RoundEnded(Event):
     round: int
     points: tuple[int, ...]
-    totals: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class GameEnded(Event):
-    winner_seats: tuple[int, ...]
     totals: tuple[int, ...]
 
 

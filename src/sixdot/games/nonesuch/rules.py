@@ -30,6 +30,7 @@ from typing import Any
 from sixdot.core import (
     Action,
     Event,
+    GameEnded,
     GameState,
     NotationError,
     OptionSpec,
@@ -253,12 +254,6 @@ class HandScored(Event):
     bids: tuple[Bid, ...]
     taken: tuple[int, ...]
     points: tuple[int, ...]
-    totals: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class GameEnded(Event):
-    winner_seats: tuple[int, ...]
     totals: tuple[int, ...]
 
 
