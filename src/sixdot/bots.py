@@ -8,11 +8,14 @@ so games with bots replay exactly.
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, TypeVar
 
 from sixdot.core import Action
+
+T = TypeVar("T")
 
 
 class Bot(ABC):
@@ -37,3 +40,24 @@ class RandomBot(Bot):
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         del view
         return self.random.choice(list(legal))
+
+
+def within_budget(draw: Callable[[], T | None], think_ms: float, most: int) -> Iterator[T]:
+    """Sampled deals for a search bot, while its time budget lasts.
+
+    A deal starts only if one more as slow as the slowest so far (the work done
+    on it included) still fits, so a decision keeps to its budget; at most
+    `most` deals. A deal that cannot be drawn is tried once more, then sampling
+    stops.
+    """
+    deadline = time.perf_counter() + think_ms / 1000
+    longest = 0.0
+    for count in range(most):
+        began = time.perf_counter()
+        if count and began + longest > deadline:
+            return
+        deal = draw() or draw()
+        if deal is None:
+            return
+        yield deal
+        longest = max(longest, time.perf_counter() - began)

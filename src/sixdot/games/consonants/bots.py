@@ -7,11 +7,11 @@ sensible rules, which are already what a careful player does there.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 
-from sixdot.bots import Bot
+from sixdot.bots import Bot, within_budget
 from sixdot.core import Action
 from sixdot.games.consonants.cards import LETTERS, Card, by_face, deck, singletons
 from sixdot.games.consonants.rules import (
@@ -276,24 +276,15 @@ class StrongBot(SensibleBot):
         candidates = self.candidates(view, [a for a in legal if isinstance(a, Play)])
         if len(candidates) == 1:
             return candidates[0]
-        deadline = time.perf_counter() + view.config.think_ms / 1000
         cost = [0.0] * len(candidates)
         samples = 0
-        longest = 0.0  # the slowest deal so far: another starts only if one more fits
-        while samples < MAX_SAMPLES:
-            began = time.perf_counter()
-            if samples and began + longest > deadline:
-                break
-            deal = sample_deal(view, self.random) or sample_deal(view, self.random)
-            if deal is None:
-                break
-            hands, kitty = deal
+        draw = partial(sample_deal, view, self.random)
+        for hands, kitty in within_budget(draw, view.config.think_ms, MAX_SAMPLES):
             for i, play in enumerate(candidates):
                 points = rollout(view, [list(h) for h in hands], kitty, play)
                 mine = points[view.seat]
                 cost[i] += mine - sum(points) / view.players
             samples += 1
-            longest = max(longest, time.perf_counter() - began)
         if samples == 0:
             return super().choose(view, legal)
         return candidates[min(range(len(candidates)), key=cost.__getitem__)]

@@ -8,10 +8,10 @@ bot fills the other hands with samples that fit everything it has seen.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
-from sixdot.bots import Bot
+from sixdot.bots import Bot, within_budget
 from sixdot.core import Action
 from sixdot.games.nonesuch.cards import SUITS, Card, Suit, deck, excuse
 from sixdot.games.nonesuch.rules import Call, Lead, MakeBid, Phase, Play, View
@@ -194,21 +194,13 @@ class StrongBot(SensibleBot):
             trial = self._call_trial(view)
         else:
             trial = self._play_trial(view)
-        deadline = time.perf_counter() + view.think_ms / 1000
         value = [0.0] * len(legal)
         samples = 0
-        longest = 0.0  # the slowest deal so far: another starts only if one more fits
-        while samples < MAX_SAMPLES:
-            began = time.perf_counter()
-            if samples and began + longest > deadline:
-                break
-            hands = sample_hands(view, self.random) or sample_hands(view, self.random)
-            if hands is None:
-                break
+        draw = partial(sample_hands, view, self.random)
+        for hands in within_budget(draw, view.think_ms, MAX_SAMPLES):
             for i, action in enumerate(legal):
                 value[i] += hand_value(trial(hands, action), view.seat)
             samples += 1
-            longest = max(longest, time.perf_counter() - began)
         if samples == 0:
             return super().choose(view, legal)
         return legal[max(range(len(legal)), key=value.__getitem__)]
