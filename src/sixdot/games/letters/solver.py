@@ -105,9 +105,10 @@ class Solver:
         where = {face: i for i, face in enumerate(faces)}
         for card in cards:
             counts[where[card]] += 1
-        starting: dict[str, list[tuple[int, str, bool]]] = {}
+        starting: dict[str, list[tuple[int, int, str, bool]]] = {}
         for i, face in enumerate(faces):
-            starting.setdefault(face.letters[0], []).append((i, face.letters[1:], face.multi))
+            start = (i, 1 << (FIELD * i), face.letters[1:], face.multi)
+            starting.setdefault(face.letters[0], []).append(start)
         children, walk = self.lexicon.children, self.lexicon.walk
         single = self.single_cards
         found: dict[object, tuple[int, tuple[int, ...]]] = {}
@@ -116,7 +117,7 @@ class Solver:
 
         def extend(node: Node, used: int) -> None:
             for letter, (child, ends) in children(node).items():
-                for i, tail, multi in starting.get(letter, ()):
+                for i, bit, tail, multi in starting.get(letter, ()):
                     if not counts[i]:
                         continue
                     at, final = child, ends
@@ -125,7 +126,7 @@ class Solver:
                         if step is None:
                             continue
                         at, final = step
-                    mark = used + (1 << (FIELD * i))
+                    mark = used + bit
                     if final and (seq or (single and multi)):
                         key = mark if unique else (*seq, i)
                         if key not in found:
@@ -225,11 +226,11 @@ class _Search:
         self.guard = sum(_GUARD_BIT << (FIELD * i) for i in range(len(self.faces)))
         #: Words by the lowest face they hold, best first: (packed, points, length, cards).
         self.by_low: list[list[tuple[int, int, int, tuple[Card, ...]]]] = [[] for _ in self.faces]
-        points = [card.points for card in self.faces]
+        point, face = [card.points for card in self.faces].__getitem__, self.faces.__getitem__
         for packed, seq in spelled:
             low = ((packed & -packed).bit_length() - 1) // FIELD
-            word = tuple(self.faces[i] for i in seq)
-            self.by_low[low].append((packed, sum(points[i] for i in seq), len(seq), word))
+            word = tuple(map(face, seq))
+            self.by_low[low].append((packed, sum(map(point, seq)), len(seq), word))
         for words in self.by_low:
             words.sort(key=lambda w: -w[1])
         self.memo: dict[int, tuple[int, tuple[Card, ...] | None]] = {}
