@@ -164,7 +164,9 @@ def test_every_event_of_whole_games_is_worded(verbosity: Verbosity) -> None:
                 break
             seat = state.to_act()[0]
             state, events = state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert seen == kinds
+    # Every Nonesuch event, and the core's shared ones (GameEnded) as they come.
+    assert kinds <= seen
+    assert rules_module.GameEnded in seen
 
 
 @dataclass(frozen=True)
