@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from sixdot.games.letters.cards import by_face, deck
-from sixdot.games.letters.solver import Solver
+from sixdot.games.letters.solver import Arrangement, Solver
 from sixdot.lexicon import Lexicon
 
 SOLVER = Solver(Lexicon.default())
@@ -69,3 +69,19 @@ def test_going_out_with_multi_letter_cards() -> None:
 def test_no_way_out_with_unusable_cards() -> None:
     hand = [by_face()[f] for f in ("Q", "Z", "X")]
     assert SOLVER.going_out(hand) is None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_repeated_cards_match_brute_force(seed: int) -> None:
+    """Hands with two or three of a card: a word may need both copies, or only one
+    may be left for it after another word took the first."""
+    pool = [by_face()[f] for f in "EEEAASSTTRNOOD"]
+    cards = random.Random(200 + seed).sample(pool, 7)
+    assert SOLVER.best(cards).points == brute_best(cards)
+
+
+def test_a_word_needing_two_copies_is_found_only_with_both() -> None:
+    """TEE takes both Es; with one E (and an X) the best is EX, the T left over."""
+    t, e, x = (by_face()[f] for f in "TEX")
+    assert SOLVER.best([t, e, e]) == Arrangement(((t, e, e),), ())
+    assert SOLVER.best([t, e, x]) == Arrangement(((e, x),), (t,))

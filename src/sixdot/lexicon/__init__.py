@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 
 from sixdot.core.errors import SixdotError
@@ -40,7 +40,10 @@ class Lexicon:
         self.root = root
         self.count = count
         self.source = source
-        self._children: dict[Node, dict[str, Step]] = {}
+        #: Each node's `children`, read from the graph the first time it is
+        #: asked for: a solver asks about the same few nodes again and again,
+        #: and indexing this mapping is the cheapest way to ask.
+        self.nodes: Mapping[Node, dict[str, Step]] = _Nodes(self._read)
 
     # -- loading --
 
@@ -86,14 +89,8 @@ class Lexicon:
     # -- questions --
 
     def children(self, node: Node) -> dict[str, Step]:
-        """The letters that may follow `node`, each with its child and word end.
-
-        Cached per node: a solver asks about the same few nodes again and again.
-        """
-        found = self._children.get(node)
-        if found is None:
-            found = self._children[node] = self._read(node)
-        return found
+        """The letters that may follow `node`, each with its child and word end."""
+        return self.nodes[node]
 
     def _read(self, node: Node) -> dict[str, Step]:
         found: dict[str, Step] = {}
@@ -111,8 +108,9 @@ class Lexicon:
     def walk(self, node: Node, letters: str) -> Step | None:
         """Follow `letters` from `node`: (node, word ends) or None off the graph."""
         step: Step | None = None
+        nodes = self.nodes
         for letter in letters:
-            step = self.children(node).get(letter)
+            step = nodes[node].get(letter)
             if step is None:
                 return None
             node = step[0]
@@ -141,6 +139,18 @@ class Lexicon:
             if final:
                 yield word
             yield from self._words(child, word)
+
+
+class _Nodes(dict[Node, dict[str, Step]]):
+    """A cache that reads a node's edges when it is first indexed."""
+
+    def __init__(self, read: Callable[[Node], dict[str, Step]]) -> None:
+        super().__init__()
+        self._read = read
+
+    def __missing__(self, node: Node) -> dict[str, Step]:
+        found = self[node] = self._read(node)
+        return found
 
 
 class Worded:

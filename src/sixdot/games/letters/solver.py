@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from sixdot.games.letters.cards import Card
 from sixdot.lexicon import Lexicon, Node
@@ -109,14 +110,14 @@ class Solver:
         for i, face in enumerate(faces):
             start = (i, 1 << (FIELD * i), face.letters[1:], face.multi)
             starting.setdefault(face.letters[0], []).append(start)
-        children, walk = self.lexicon.children, self.lexicon.walk
+        nodes, walk = self.lexicon.nodes, self.lexicon.walk
         single = self.single_cards
         found: dict[object, tuple[int, tuple[int, ...]]] = {}
 
         seq: list[int] = []
 
         def extend(node: Node, used: int) -> None:
-            for letter, (child, ends) in children(node).items():
+            for letter, (child, ends) in nodes[node].items():
                 for i, bit, tail, multi in starting.get(letter, ()):
                     if not counts[i]:
                         continue
@@ -196,18 +197,27 @@ class Solver:
         return found
 
 
-#: Bits per face in a packed multiset: four for the count, one guard bit.
-FIELD = 5
-_GUARD_BIT = 1 << (FIELD - 1)
-_COUNT = _GUARD_BIT - 1
+#: Bits per face in a packed multiset: one byte, so that a word's packed
+#: cards are its bytes, one count per face.
+FIELD = 8
+_COUNT = (1 << FIELD) - 1
+
+
+@cache
+def _above(n: int) -> bytes:
+    """A bytes.translate table: a count more than `n` to "1", others to "0"."""
+    return bytes(b"01"[count > n] for count in range(256))
 
 
 class _Search:
     """One hand's words and the memoised best arrangement of each sub-multiset.
 
-    A multiset of the hand's cards is packed into one integer, FIELD bits per
-    face, so that "do these cards hold this word?" and "take the word away"
-    are one subtraction each. Anagrams (the same cards) are kept once.
+    A multiset of the hand's cards is packed into one integer, a byte per
+    face, so that taking a word away is one subtraction. Anagrams (the same
+    cards) are kept once. Words are numbered, and a set of words is one
+    integer with a bit for each: the words that fit a multiset are found by
+    masking out, for each face, the words that need more of it than the
+    multiset holds, rather than by testing every word.
     """
 
     def __init__(self, solver: Solver, cards: Sequence[Card]) -> None:
@@ -223,35 +233,64 @@ class _Search:
             live |= packed
         #: Faces in some word, by their place in a packed multiset.
         self.index = {card: i for i, card in enumerate(self.faces) if live >> (FIELD * i) & _COUNT}
-        self.guard = sum(_GUARD_BIT << (FIELD * i) for i in range(len(self.faces)))
-        #: Words by the lowest face they hold, best first: (packed, points, length, cards).
-        self.by_low: list[list[tuple[int, int, int, tuple[Card, ...]]]] = [[] for _ in self.faces]
-        point, face = [card.points for card in self.faces].__getitem__, self.faces.__getitem__
-        for packed, seq in spelled:
-            low = ((packed & -packed).bit_length() - 1) // FIELD
-            word = tuple(map(face, seq))
-            self.by_low[low].append((packed, sum(map(point, seq)), len(seq), word))
-        for words in self.by_low:
-            words.sort(key=lambda w: -w[1])
-        self.memo: dict[int, tuple[int, tuple[Card, ...] | None]] = {}
+        point = [card.points for card in self.faces].__getitem__
+        # Words numbered by their lowest face, then best first.
+        rows = [
+            (((packed & -packed).bit_length() - 1) // FIELD, -sum(map(point, seq)), packed, seq)
+            for packed, seq in spelled
+        ]
+        rows.sort(key=lambda row: row[:2])
+        lows = [row[0] for row in rows]
+        self.points = [-row[1] for row in rows]
+        self.packs = [row[2] for row in rows]
+        #: Each word's cards, as indexes into `faces`.
+        self.seqs = [row[3] for row in rows]
+        self.lengths = list(map(len, self.seqs))
+        #: The words whose lowest face is each face, as a set of word bits.
+        self.lowest = []
+        start = 0
+        for face in range(len(self.faces)):
+            count = lows.count(face)
+            self.lowest.append(((1 << count) - 1) << start)
+            start += count
+        #: over[f][n]: the words that need more than n of face f. A column of
+        #: the table of counts (a row of bytes a word) is read as binary digits.
+        table = b"".join(packed.to_bytes(len(self.faces), "little") for packed in self.packs)
+        self.over = [
+            [
+                int(table[f :: len(self.faces)][::-1].translate(_above(n)) or b"0", 2)
+                for n in range(self.hand.count(card) + 1)
+            ]
+            for f, card in enumerate(self.faces)
+        ]
+        #: The best comparison key of each multiset met, and the word chosen
+        #: for its lowest face (None: that card is left over).
+        self.memo: dict[int, tuple[int, int | None]] = {}
 
     def pack(self, cards: Sequence[Card]) -> int:
         return sum(1 << (FIELD * self.index[c]) for c in cards)
 
-    def best_of(self, cards: tuple[Card, ...]) -> Arrangement:
-        """The best words from `cards`; cards that are in no word are left over."""
-        live = [c for c in cards if c in self.index]
+    def _known(self, live: Sequence[Card]) -> int:
+        """`live` (cards that are in some word) packed, its best arrangement found."""
         rest = self.pack(live)
         if rest and rest not in self.memo:
-            self._solve(rest, value(live), len(live))
+            unfit = 0
+            for f, over in enumerate(self.over):
+                unfit |= over[rest >> (FIELD * f) & _COUNT]
+            self._solve(rest, value(live), len(live), unfit)
+        return rest
+
+    def best_of(self, cards: tuple[Card, ...]) -> Arrangement:
+        """The best words from `cards`; cards that are in no word are left over."""
+        rest = self._known([c for c in cards if c in self.index])
         words = []
         while rest:
-            word = self.memo[rest][1]
-            if word is None:
+            number = self.memo[rest][1]
+            if number is None:
                 rest -= rest & -rest  # the lowest face was left over
                 continue
-            words.append(word)
-            rest -= self.pack(word)
+            words.append(tuple(self.faces[f] for f in self.seqs[number]))
+            rest -= self.packs[number]
         left = list(cards)
         for word in words:
             for card in word:
@@ -261,9 +300,7 @@ class _Search:
     def key_of(self, cards: tuple[Card, ...]) -> int:
         """The comparison key of the best arrangement of `cards` (see WORD_WEIGHT)."""
         live = [c for c in cards if c in self.index]
-        rest = self.pack(live)
-        if rest and rest not in self.memo:
-            self._solve(rest, value(live), len(live))
+        rest = self._known(live)
         dead = value(cards) - value(live)
         return (self.memo[rest][0] if rest else 0) - dead * WORD_WEIGHT
 
@@ -279,31 +316,34 @@ class _Search:
         points = self.key_of(cards) // WORD_WEIGHT
         return points, points == value(cards)
 
-    def _solve(self, rest: int, total: int, size: int) -> int:
-        """The best comparison key for the packed multiset `rest` (points `total`).
+    def _solve(self, rest: int, total: int, size: int, unfit: int) -> int:
+        """The best comparison key for the packed multiset `rest` (points
+        `total`, `size` cards), given `unfit`, the words it cannot hold.
 
         Known answers are looked up before calling, since most are known.
         """
-        memo = self.memo
+        memo, over, packs, points = self.memo, self.over, self.packs, self.points
         low = ((rest & -rest).bit_length() - 1) // FIELD
         ceiling = total * WORD_WEIGHT + size // self.minimum
         best, choice = -(10**9), None
-        guard = self.guard
-        held = rest | guard
-        for packed, points, length, word in self.by_low[low]:
-            if best >= ceiling:
-                break  # nothing can beat this: every card placed, in most words
-            if (held - packed) & guard == guard:
-                after = rest - packed
-                if not after:
-                    key = 0
-                elif (known := memo.get(after)) is not None:
-                    key = known[0]
-                else:
-                    key = self._solve(after, total - points, size - length)
-                key += points * WORD_WEIGHT + 1
-                if key > best:
-                    best, choice = key, word
+        fits = self.lowest[low] & ~unfit
+        while fits and best < ceiling:  # at the ceiling nothing can do better
+            bit = fits & -fits
+            fits ^= bit
+            number = bit.bit_length() - 1
+            after = rest - packs[number]
+            if not after:
+                key = 0
+            elif (known := memo.get(after)) is not None:
+                key = known[0]
+            else:
+                more = unfit
+                for f in set(self.seqs[number]):
+                    more |= over[f][after >> (FIELD * f) & _COUNT]
+                key = self._solve(after, total - points[number], size - self.lengths[number], more)
+            key += points[number] * WORD_WEIGHT + 1
+            if key > best:
+                best, choice = key, number
         first = self.faces[low].points
         if best < ceiling - 2 * first * WORD_WEIGHT:
             # Leaving the lowest card over might still be best.
@@ -313,7 +353,8 @@ class _Search:
             elif (known := memo.get(after)) is not None:
                 key = known[0]
             else:
-                key = self._solve(after, total - first, size - 1)
+                more = unfit | over[low][after >> (FIELD * low) & _COUNT]
+                key = self._solve(after, total - first, size - 1, more)
             key -= first * WORD_WEIGHT
             if key > best:
                 best, choice = key, None
