@@ -118,7 +118,9 @@ class Solver:
 
         def extend(node: Node, used: int) -> None:
             for letter, (child, ends) in nodes[node].items():
-                for i, bit, tail, multi in starting.get(letter, ()):
+                if letter not in starting:
+                    continue
+                for i, bit, tail, multi in starting[letter]:
                     if not counts[i]:
                         continue
                     at, final = child, ends
