@@ -16,3 +16,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _saved_games_apart(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test's games are saved in an empty folder of their own, never the player's,
+    so one test's unfinished game never greets the next."""
+    monkeypatch.setenv("SIXDOT_SAVES", str(tmp_path_factory.mktemp("saved")))

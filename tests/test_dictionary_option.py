@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sixdot.client.cli import UsageError, _with_dictionary, main
+from sixdot.client.cli import UsageError, _dictionary, _with_dictionary, main
 from sixdot.games import get_game
 
 
@@ -24,6 +24,7 @@ def test_the_list_given_is_the_one_the_game_judges_by(words) -> None:
 def test_without_a_list_the_shipped_one_is_used(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("SIXDOT_CONFIG", str(tmp_path / "none.toml"))
     game = get_game("letters")
+    assert _dictionary(game, None) is None
     assert _with_dictionary(game, None) is game
 
 
@@ -31,10 +32,10 @@ def test_the_setting_names_a_list_for_every_game(monkeypatch, tmp_path, words) -
     config = tmp_path / "config.toml"
     config.write_text(f'[words]\ndictionary = "{words}"\n', encoding="utf-8")
     monkeypatch.setenv("SIXDOT_CONFIG", str(config))
-    assert len(_with_dictionary(get_game("letters"), None).rules.lexicon) == 3
+    letters = get_game("letters")
+    assert len(_with_dictionary(letters, _dictionary(letters, None)).rules.lexicon) == 3
     # A game without words ignores the setting.
-    abc = get_game("alphabeticell")
-    assert _with_dictionary(abc, None) is abc
+    assert _dictionary(get_game("alphabeticell"), None) is None
 
 
 @pytest.mark.parametrize(
@@ -63,4 +64,4 @@ def test_a_game_without_words_says_which_games_take_a_list(words) -> None:
     with pytest.raises(
         UsageError, match=r"alphabeticell uses no words; --dictionary is for .*letters"
     ):
-        _with_dictionary(get_game("alphabeticell"), str(words))
+        _dictionary(get_game("alphabeticell"), str(words))

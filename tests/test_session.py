@@ -45,9 +45,9 @@ def test_game_commands_from_the_presenter_are_offered_in_help() -> None:
     assert "moves: list your legal moves, numbered." in printed.splitlines()
 
 
-def test_end_of_input_abandons_cleanly() -> None:
+def test_end_of_input_stops_cleanly() -> None:
     printed, _ = run_table("")
-    assert printed.splitlines()[-1] == "Input ended: game abandoned."
+    assert printed.splitlines()[-1] == "Input ended: game stopped."
 
 
 def test_hot_seat_hides_dealt_cards_until_ready() -> None:

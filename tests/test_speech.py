@@ -487,6 +487,7 @@ def test_the_real_program_speaks_in_a_terminal_and_prints_only_game_lines(
     folder = tmp_path / "wav"
     config.write_text(f'[speech]\nmode = "tts"\n[speech.tts]\nrate = 450\nsave_to = "{folder}"\n')
     monkeypatch.setenv("SIXDOT_CONFIG", str(config))
+    monkeypatch.setenv("SIXDOT_SAVES", str(tmp_path / "saved"))  # the same game, not resumed
     client = PtyClient(*play)
     try:
         row = client.wait_prompt()
@@ -503,7 +504,11 @@ def test_the_real_program_speaks_in_a_terminal_and_prints_only_game_lines(
     say = pronouncer("en")
     expected = [say(line) for line in printed]
     # Said in order, each a printed line; cut-offs may skip some, never the last.
-    assert spoken and spoken[-1] == say("Game abandoned.")
+    assert spoken and spoken[-1] == say(printed[-1])
+    assert printed[-2:] == [
+        "Game stopped.",
+        "Saved: sixdot resume alphabeticell goes on from here.",
+    ]
     at = 0
     for line in spoken:
         at = expected.index(line, at) + 1

@@ -39,6 +39,19 @@ game-playing-as = { $count ->
     [one] You play seat 1. Type help for commands.
    *[other] { $count } players at this keyboard, seats 1 to { $count }. Type help for commands.
   }
+game-resumed = Resumed after { $count ->
+    [one] one move. Type history to hear it.
+   *[other] { $count } moves. Type history to hear them.
+  }
+game-saved = Saved: sixdot resume { $game } goes on from here.
+game-not-saved = Not saved: { $reason }. Playing on.
+menu-resume = Resume { $game }, seed { $seed }, after { $count ->
+    [one] one move
+   *[other] { $count } moves
+  }
+menu-new = Start a new game
+menu-start = Saved games wait. Choose:
+menu-save-broken = Saved game not offered: { $reason }.
 game-not-ready = { $game } is not playable yet. Playable: { $playable }.
 
 ## Turns
@@ -72,9 +85,9 @@ history-title = History, { $count ->
    *[other] { $count } lines:
   }
 quit-confirm = Quit this game? Type yes to quit, anything else to play on.
-quit-done = Game abandoned.
+quit-done = Game stopped.
 quit-kept = Playing on.
-input-ended = Input ended: game abandoned.
+input-ended = Input ended: game stopped.
 help-title = Commands:
 help-moves = moves: list your legal moves, numbered.
 help-turn = turn: whose turn, and what you may do.

@@ -10,9 +10,11 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from sixdot import __version__
+from sixdot.client import saves
 from sixdot.client.docs import rules_lines
 from sixdot.client.menu import Menu
 from sixdot.client.session import Setup, Table
@@ -70,6 +72,39 @@ def _parser() -> argparse.ArgumentParser:
             help="your own word list for the word games, one word a line",
         )
 
+    def output_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--verbosity",
+            choices=["brief", "full"],
+            default=argparse.SUPPRESS,
+            help="how much is said about each event (full)",
+        )
+        p.add_argument(
+            "--plain",
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help="typed commands only, no line editor",
+        )
+        p.add_argument(
+            "--braille",
+            choices=["off", "brlapi"],
+            default="off",
+            help="brlapi: also show the focus and each line on a braille display (BRLTTY)",
+        )
+        p.add_argument(
+            "--braille-table",
+            default="grade1",
+            metavar="TABLE",
+            help="braille display translation: grade1 (default), grade2 or a liblouis table",
+        )
+        p.add_argument(
+            "--speech",
+            choices=SPEECH_MODES,
+            metavar="MODE",
+            default=argparse.SUPPRESS,
+            help=speech_help,
+        )
+
     play = game_command("play", "play a game against bots or friends at one keyboard")
     play.add_argument("--players", type=int, help="number of players, people and bots")
     play.add_argument("--humans", type=int, default=1, help="people at this keyboard (1)")
@@ -77,37 +112,17 @@ def _parser() -> argparse.ArgumentParser:
         "--bots", default=DEFAULT_LEVEL, metavar="LEVEL", help=f"bot level ({DEFAULT_LEVEL})"
     )
     table_options(play)
-    play.add_argument(
-        "--verbosity",
-        choices=["brief", "full"],
-        default=argparse.SUPPRESS,
-        help="how much is said about each event (full)",
+    output_options(play)
+
+    resume = sub.add_parser(
+        "resume",
+        help="go on with a saved game (every game is saved as it is played)",
+        description="Go on with a saved game. Every game is saved after each move.",
     )
-    play.add_argument(
-        "--plain",
-        action="store_true",
-        default=argparse.SUPPRESS,
-        help="typed commands only, no line editor",
+    resume.add_argument(
+        "game", metavar="GAME", nargs="?", help="which saved game (the last one played)"
     )
-    play.add_argument(
-        "--braille",
-        choices=["off", "brlapi"],
-        default="off",
-        help="brlapi: also show the focus and each line on a braille display (BRLTTY)",
-    )
-    play.add_argument(
-        "--braille-table",
-        default="grade1",
-        metavar="TABLE",
-        help="braille display translation: grade1 (default), grade2 or a liblouis table",
-    )
-    play.add_argument(
-        "--speech",
-        choices=SPEECH_MODES,
-        metavar="MODE",
-        default=argparse.SUPPRESS,
-        help=speech_help,
-    )
+    output_options(resume)
 
     sim = game_command("simulate", "play bot-only games and summarise the results")
     sim.add_argument("--games", type=int, default=100, help="how many games (100)")
@@ -149,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
     except UnknownGame as err:
         return _fail(str(err))
-    except (PlayerCountError, OptionError, UsageError, StalledGame) as err:
+    except (PlayerCountError, OptionError, UsageError, StalledGame, saves.SaveError) as err:
         return _fail(str(err))
     except KeyboardInterrupt:
         return 130
@@ -170,6 +185,8 @@ def _run(args: argparse.Namespace) -> int:
     command = args.command
     if command is None:
         return _menu(words, args)
+    if command == "resume":
+        return _resume(words, args)
     game = get_game(args.game)
     if command == "rules":
         for line in rules_lines(game.name):
@@ -179,7 +196,8 @@ def _run(args: argparse.Namespace) -> int:
         return _cards(game, words, args.braille)
     if command == "emboss":
         return _emboss(game, words, args.output)
-    game = _with_dictionary(game, args.dictionary)
+    dictionary = _dictionary(game, args.dictionary)
+    game = _with_dictionary(game, dictionary)
     options = parse_assignments(args.option)
     resolve_options(game.rules.options, options)
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
@@ -188,17 +206,42 @@ def _run(args: argparse.Namespace) -> int:
         if not 1 <= args.humans <= players:
             raise UsageError(f"--humans must be 1 to {players}, not {args.humans}")
         _level(game, args.bots)
-        setup = Setup(game, players, args.humans, args.bots, seed, options)
-        outputs = _outputs(args)
-        try:
-            Table(setup, words, open_terminal(args.plain), outputs).run()
-        finally:
-            for output in outputs:
-                output.close()
-        return 0
+        setup = Setup(game, players, args.humans, args.bots, seed, options, dictionary)
+        return _play(setup, words, args)
     if command == "simulate":
         return _simulate(game, words, args, seed, options)
     return _tournament(game, words, args, seed, options)
+
+
+def _play(setup: Setup, words: Phrasebook, args: argparse.Namespace) -> int:
+    """Seat the table and play, saving the game after every move."""
+    outputs = _outputs(args)
+    try:
+        Table(setup, words, open_terminal(args.plain), outputs, saves.keep).run()
+    finally:
+        for output in outputs:
+            output.close()
+    return 0
+
+
+def _resume(words: Phrasebook, args: argparse.Namespace) -> int:
+    """Go on with the saved game played last (of the game named, if one is)."""
+    name = None if args.game is None else get_game(args.game).name
+    found = saves.saved(name)
+    if not found:
+        if name is None:
+            raise UsageError("no saved game: start one with sixdot play GAME")
+        others = sorted({str(saves.game_of(path)) for path in saves.saved()})
+        raise UsageError(f"no saved {name} game; saved games: {', '.join(others) or 'none'}")
+    return _play(_saved(found[0]), words, args)
+
+
+def _saved(path: Path) -> Setup:
+    """A saved game, checked, with the word list it was played with."""
+    setup = saves.read(path)
+    setup = dataclasses.replace(setup, game=_with_dictionary(setup.game, setup.dictionary))
+    saves.check(setup, path)
+    return setup
 
 
 def _outputs(args: argparse.Namespace) -> list[Output]:
@@ -223,23 +266,33 @@ def _uses_words(game: Game) -> bool:
     return "lexicon" in inspect.signature(type(game.rules)).parameters
 
 
-def _with_dictionary(game: Game, path: str | None) -> Game:
-    """`game` judging words by the player's own list: `--dictionary`, else the setting.
+def _dictionary(game: Game, path: str | None) -> str | None:
+    """The player's own word list for a new game: `--dictionary`, else the setting.
 
-    A list that cannot be used stops here with a clear message, before any game
-    starts, so nothing is lost.
+    None for the packaged list, and for a game that uses no words.
     """
-    from sixdot.lexicon import Lexicon, LexiconError
-
     if path is not None and not _uses_words(game):
         word_games = ", ".join(g.name for g in GAMES.values() if _uses_words(g))
         raise UsageError(f"{game.name} uses no words; --dictionary is for {word_games}")
     if path is None:
         path = Config.load()[DICTIONARY] or None
     if path is None or not _uses_words(game):
+        return None
+    return os.path.abspath(os.path.expanduser(path))
+
+
+def _with_dictionary(game: Game, path: str | None) -> Game:
+    """`game` judging words by the list at `path` (None: the packaged list).
+
+    A list that cannot be used stops here with a clear message, before any game
+    starts, so nothing is lost.
+    """
+    from sixdot.lexicon import Lexicon, LexiconError
+
+    if path is None:
         return game
     try:
-        lexicon = Lexicon.from_file(os.path.expanduser(path))
+        lexicon = Lexicon.from_file(path)
     except LexiconError as err:
         raise UsageError(f"dictionary not used: {err}") from None
     return dataclasses.replace(game, rules=type(game.rules)(lexicon=lexicon))
@@ -382,16 +435,35 @@ def _menu(words: Phrasebook, args: argparse.Namespace) -> int:
     try:
         term = _Echo(open_terminal(args.plain), outputs)
         term.say(words("app-welcome", version=__version__))
-        setup = Menu(words, term).run(secrets.randbelow(1_000_000))
+        setup = Menu(words, term).run(secrets.randbelow(1_000_000), _waiting(words, term.say))
         if setup is None:
             term.say(words("menu-left"))
             return 0
-        setup = dataclasses.replace(setup, game=_with_dictionary(setup.game, None))
-        Table(setup, words, term.inner, outputs).run()
+        if not setup.moves:
+            dictionary = _dictionary(setup.game, None)
+            game = _with_dictionary(setup.game, dictionary)
+            setup = dataclasses.replace(setup, game=game, dictionary=dictionary)
+        Table(setup, words, term.inner, outputs, saves.keep).run()
     finally:
         for output in outputs:
             output.close()
     return 0
+
+
+#: Saved games the menu offers at most, the last played first.
+MENU_SAVES = 5
+
+
+def _waiting(words: Phrasebook, say: Callable[[str], None]) -> list[Setup]:
+    """The saved games that can go on, the last played first; any that cannot
+    is reported in one line and left on disk for the player to mend."""
+    found = []
+    for path in saves.saved()[:MENU_SAVES]:
+        try:
+            found.append(_saved(path))
+        except (SixdotError, UsageError) as err:
+            say(words("menu-save-broken", reason=str(err)))
+    return found
 
 
 class _Echo(Terminal):

@@ -59,8 +59,27 @@ class Menu:
                 return int(word)
             self.term.say(self.words("choice-number", text=text.strip(), low=low, high=high))
 
-    def run(self, seed: int) -> Setup | None:
-        """Ask for a table; None if input ends first."""
+    def run(self, seed: int, waiting: Sequence[Setup] = ()) -> Setup | None:
+        """Ask for a table, or which of the saved games `waiting` goes on;
+        None if input ends first."""
+        if waiting:
+            labels = [
+                self.words(
+                    "menu-resume", game=s.game.rules.title, seed=str(s.seed), count=len(s.moves)
+                )
+                for s in waiting
+            ]
+            names = [f"resume {s.game.name} {s.seed}" for s in waiting]
+            index = self.choose(
+                self.words("menu-start"),
+                [*labels, self.words("menu-new")],
+                [*names, "new"],
+                default=0,
+            )
+            if index is None:
+                return None
+            if index < len(waiting):
+                return waiting[index]
         games = list(GAMES.values())
         index = self.choose(
             self.words("menu-game"),

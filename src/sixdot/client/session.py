@@ -18,7 +18,7 @@ from sixdot.client.choice import LONGEST, ChoiceError, normal, pick
 from sixdot.client.docs import rules_lines
 from sixdot.client.keys import key_label
 from sixdot.client.terminal import Terminal
-from sixdot.core import Action, Event, GameState, NotationError
+from sixdot.core import Action, Event, GameState, NotationError, SixdotError
 from sixdot.core.options import OptionSpec, resolve_options
 from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.output import Output
@@ -81,6 +81,10 @@ class Setup:
     level: str = DEFAULT_LEVEL
     seed: int = 0
     options: Mapping[str, object] = field(default_factory=dict)
+    #: The player's own word list, for a word game; None: the packaged one.
+    dictionary: str | None = None
+    #: Moves already played, as (seat, notation): a saved game going on.
+    moves: tuple[tuple[int, str], ...] = ()
 
 
 class Table:
@@ -92,8 +96,14 @@ class Table:
         words: Phrasebook,
         terminal: Terminal,
         outputs: Sequence[Output] = (),
+        keep: Callable[[Setup, bool], None] | None = None,
     ) -> None:
         self.setup = setup
+        #: Called after each move with the table's setup, every move so far in
+        #: it, and whether the game is over: how a game is saved (None: it is not).
+        self.keep = keep
+        #: While a saved game's moves are replayed, lines go to the history only.
+        self.replaying = False
         self.outputs = tuple(outputs)
         self.words = words
         self.term = terminal
@@ -129,6 +139,8 @@ class Table:
 
     def say(self, line: str, urgent: bool = False) -> None:
         """Print a line and hand it to every other output backend."""
+        if self.replaying:
+            return
         self.term.say(line)
         for output in self.outputs:
             output.deliver(line, urgent)
@@ -147,7 +159,7 @@ class Table:
             for seat in self.humans:
                 if event.visible_to(seat):
                     lines = self.private[seat].event(event)
-                    if seat == self.at_keyboard:
+                    if seat == self.at_keyboard or self.replaying:
                         self._record(lines, seat)
                     else:
                         self.pending[seat].extend(lines)
@@ -175,7 +187,15 @@ class Table:
         )
         self.say(self._options_line())
         self.say(self.words("game-playing-as", count=s.humans))
+        moves = list(s.moves)
+        self.replaying = bool(moves)
         self.announce(events)
+        for seat, notation in s.moves:
+            state, events = state.apply(seat, s.game.rules.parse_action(notation))
+            self.announce(events)
+        if self.replaying:
+            self.replaying = False
+            self.say(self.words("game-resumed", count=len(moves)))
         try:
             while not state.is_over:
                 seat = state.to_act()[0]
@@ -185,10 +205,24 @@ class Table:
                 else:
                     action = self.ask(state, seat)
                 state, events = state.apply(seat, action)
+                moves.append((seat, action.notation))
+                self._keep(moves, state.is_over)
                 self.announce(events)
         except Abandon:
+            if self.keep is not None and moves:
+                self.say(self.words("game-saved", game=s.game.name))
             return None
         return state
+
+    def _keep(self, moves: list[tuple[int, str]], over: bool) -> None:
+        """Save the game after a move; if that fails, say why once and play on."""
+        if self.keep is None:
+            return
+        try:
+            self.keep(dataclasses.replace(self.setup, moves=tuple(moves)), over)
+        except SixdotError as err:
+            self.keep = None
+            self.error(self.words("game-not-saved", reason=str(err)))
 
     def _options_line(self) -> str:
         """Every option in force, defaults included, so house rules are never a surprise."""

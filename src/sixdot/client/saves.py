@@ -1,0 +1,197 @@
+"""Games kept on disk as they are played, so quitting or a closed terminal loses nothing.
+
+A saved game is what replays it exactly: the game, how the table is seated,
+the seed, the options, the word list and every move so far as seat and
+notation; the rules core rebuilds the state from that. Each game is a file,
+`<game>-<seed>.json`, in the data folder (~/.local/share/sixdot/saved on
+Linux) or the folder SIXDOT_SAVES names (tests, profiles): starting another
+game never replaces a saved one, and a game that ends removes its file. A file
+is written whole and then moved into place, so it is never half written.
+
+A file that cannot be used is reported with what is wrong and left as it is,
+for the player to mend or delete.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import platformdirs
+
+from sixdot.client.session import Setup
+from sixdot.core import SixdotError
+from sixdot.games import GAMES
+
+FORMAT = "sixdot saved game"
+VERSION = 1
+
+
+class SaveError(SixdotError):
+    """A saved game that cannot be written or used; the message is one line."""
+
+
+def folder() -> Path:
+    override = os.environ.get("SIXDOT_SAVES")
+    return Path(override) if override else platformdirs.user_data_path("sixdot") / "saved"
+
+
+def slot(setup: Setup) -> Path:
+    """The file a game is kept in."""
+    return folder() / f"{setup.game.name}-{setup.seed}.json"
+
+
+_NAME = re.compile(r"(?P<game>[a-z]+)-(?P<seed>-?[0-9]+)")
+
+
+def game_of(path: Path) -> str | None:
+    """The game a saved file's name says it holds, if it names one."""
+    name = _NAME.fullmatch(path.stem)
+    return name["game"] if name and name["game"] in GAMES else None
+
+
+def saved(game: str | None = None) -> list[Path]:
+    """The files of saved games (of `game`, or of every game), the last played first."""
+    found = [
+        path
+        for path in folder().glob("*.json")
+        if game_of(path) is not None and game in (None, game_of(path))
+    ]
+    found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    return found
+
+
+def write(setup: Setup) -> None:
+    """Keep `setup`, its moves included, in its file."""
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": setup.game.name,
+        "players": setup.players,
+        "humans": setup.humans,
+        "level": setup.level,
+        "seed": setup.seed,
+        "options": dict(setup.options),
+        "dictionary": setup.dictionary,
+        "moves": [[seat, notation] for seat, notation in setup.moves],
+    }
+    path = slot(setup)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            json.dump(data, file, indent=1)
+        os.replace(temporary, path)
+    except OSError as err:
+        raise SaveError(f"cannot save to {path}: {err.strerror}") from err
+
+
+def keep(setup: Setup, over: bool) -> None:
+    """After each move: the game saved, or its file removed once the game is over."""
+    if over:
+        slot(setup).unlink(missing_ok=True)
+    else:
+        write(setup)
+
+
+def read(path: Path) -> Setup:
+    """The game saved in `path`, each field checked; SaveError says what is wrong.
+
+    The Setup's game is the bare game: the caller applies the saved word list,
+    then `check`s the moves.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise SaveError(f"cannot read {path}: {err}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise SaveError(f"{path} is not a saved game: {err.msg} at line {err.lineno}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{path} is not a saved game")
+    if data.get("version") != VERSION:
+        raise SaveError(f"{path} is a saved game of version {data.get('version')}, not {VERSION}")
+    game = GAMES.get(str(data.get("game")))
+    if game is None:
+        raise SaveError(f"{path} holds no game sixdot knows: {data.get('game')!r}")
+    try:
+        setup = Setup(
+            game,
+            players=_whole(data, "players"),
+            humans=_whole(data, "humans"),
+            level=_text(data, "level"),
+            seed=_whole(data, "seed"),
+            options=_options(data.get("options")),
+            dictionary=data.get("dictionary") and _text(data, "dictionary"),
+            moves=_moves(data.get("moves")),
+        )
+        if setup.level not in game.bots:
+            raise ValueError(f"there is no bot level {setup.level!r}")
+        if not 1 <= setup.humans <= setup.players:
+            raise ValueError(f"{setup.humans} people cannot sit at {setup.players} seats")
+    except ValueError as err:
+        raise SaveError(f"{path} cannot be used: {err}") from None
+    return setup
+
+
+def check(setup: Setup, path: Path) -> None:
+    """SaveError unless the table can be set and every saved move is legal where it stands."""
+    rules = setup.game.rules
+    try:
+        state = rules.new_game(setup.players, setup.options, setup.seed)
+    except SixdotError as err:
+        raise SaveError(f"{path} cannot be used: {err}") from None
+    for count, (seat, notation) in enumerate(setup.moves, 1):
+        try:
+            state, _ = state.apply(seat, rules.parse_action(notation))
+        except SixdotError:
+            raise SaveError(
+                f"{path} cannot be used: move {count}, {notation!r} by seat {seat + 1},"
+                " is not legal there"
+            ) from None
+
+
+def _whole(data: dict[str, object], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key} must be a whole number")
+    return value
+
+
+def _text(data: dict[str, object], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"{key} must be text")
+    return value
+
+
+def _options(value: object) -> dict[str, object]:
+    if not isinstance(value, dict) or not all(
+        isinstance(v, str | int | bool) for v in value.values()
+    ):
+        raise ValueError("options must name values")
+    return value
+
+
+def _moves(value: object) -> tuple[tuple[int, str], ...]:
+    if not isinstance(value, list):
+        raise ValueError("moves must be a list")
+    moves = []
+    for item in value:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or isinstance(item[0], bool)
+            or not isinstance(item[0], int)
+            or not isinstance(item[1], str)
+        ):
+            raise ValueError(f"{item!r} is not a move: [seat, notation] expected")
+        moves.append((item[0], item[1]))
+    return tuple(moves)
+
+
+__all__ = ["SaveError", "check", "game_of", "keep", "read", "saved", "slot", "write"]

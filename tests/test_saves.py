@@ -1,0 +1,145 @@
+"""Every game is saved as it is played: quitting, or input running out, loses
+nothing, and `sixdot resume` goes on from the same place. Run through the real
+program on pipes; each test has its own empty save folder (conftest)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from clienttools import play_game, run
+from sixdot.client import saves
+
+
+def slot(game: str, seed: int = 5) -> Path:
+    return Path(os.environ["SIXDOT_SAVES"]) / f"{game}-{seed}.json"
+
+
+def history(lines: list[str]) -> list[str]:
+    """The lines the `history` command said, from its title on."""
+    start = next(i for i, line in enumerate(lines) if line.startswith("History, "))
+    count = int(lines[start].split()[1])
+    return lines[start + 1 : start + 1 + count]
+
+
+def test_a_quit_game_is_saved_and_resumed_where_it_stopped() -> None:
+    first = run("play", "letters", "--seed", "5", input="draw\ndiscard O\nhistory\nquit\nyes\n")
+    assert first.lines[-2:] == ["Game stopped.", "Saved: sixdot resume letters goes on from here."]
+    saved = json.loads(slot("letters").read_text())
+    assert saved["seed"] == 5 and saved["moves"][:2] == [[0, "draw"], [0, "discard O"]]
+
+    again = run("resume", input="history\nquit\nyes\n")
+    assert again.rc == 0
+    assert "Resumed after 6 moves. Type history to hear them." in again.lines
+    # Nothing of the game is said again, but all of it can be heard.
+    assert "You drew ED, 7 points." not in again.lines[: again.lines.index("History, 10 lines:")]
+    assert history(again.lines) == history(first.lines)
+
+
+def test_input_running_out_keeps_the_game_too() -> None:
+    out = run("play", "letters", "--seed", "5", input="draw\n")
+    assert out.lines[-2:] == [
+        "Input ended: game stopped.",
+        "Saved: sixdot resume letters goes on from here.",
+    ]
+    assert slot("letters").exists()
+
+
+def test_quitting_before_any_move_saves_nothing() -> None:
+    out = run("play", "letters", "--seed", "5", input="quit\nyes\n")
+    assert out.lines[-1] == "Game stopped."
+    assert not slot("letters").exists()
+
+
+def test_a_finished_game_empties_its_slot() -> None:
+    played = play_game(
+        ["play", "alphabeticell", "--players", "2", "--seed", "4", "--option", "target=5"],
+        lambda moves, turn: "1",
+    )
+    assert played.rc == 0
+    assert not any(Path(os.environ["SIXDOT_SAVES"]).iterdir())
+
+
+def test_a_new_game_keeps_the_saved_ones_and_resume_takes_the_last() -> None:
+    run("play", "letters", "--seed", "5", input="draw\nquit\nyes\n")
+    out = run("play", "letters", "--seed", "9", input="draw\ndiscard O\nquit\nyes\n")
+    assert out.lines[0] == "Letters: 3 players, seed 9."
+    assert slot("letters", 5).exists() and slot("letters", 9).exists()
+    assert run("resume", "letters", input="quit\nyes\n").lines[0] == "Letters: 3 players, seed 9."
+    menu = run(input="2\nquit\nyes\n")
+    assert menu.lines[1:5] == [
+        "Saved games wait. Choose:",
+        "1. Resume Letters, seed 9, after 3 moves",
+        "2. Resume Letters, seed 5, after one move",
+        "3. Start a new game",
+    ]
+    assert "Letters: 3 players, seed 5." in menu.lines
+
+
+def test_the_menu_offers_saved_games_first() -> None:
+    run("play", "letters", "--seed", "5", input="draw\nquit\nyes\n")
+    out = run(input="1\nquit\nyes\n")
+    assert out.lines[1:4] == [
+        "Saved games wait. Choose:",
+        "1. Resume Letters, seed 5, after one move",
+        "2. Start a new game",
+    ]
+    assert "Resumed after one move. Type history to hear it." in out.lines
+
+
+def test_resume_with_nothing_saved_says_how_to_start() -> None:
+    out = run("resume")
+    assert out.rc == 2
+    assert out.err.strip() == "sixdot: no saved game: start one with sixdot play GAME"
+    named = run("resume", "nonesuch")
+    assert named.err.strip() == "sixdot: no saved nonesuch game; saved games: none"
+    run("play", "letters", "--seed", "5", input="draw\nquit\nyes\n")
+    named = run("resume", "non")
+    assert named.err.strip() == "sixdot: no saved nonesuch game; saved games: letters"
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("{not json", "is not a saved game: Expecting property name"),
+        ('{"format": "something else"}', "is not a saved game"),
+        ('{"format": "sixdot saved game", "version": 7}', "saved game of version 7, not 1"),
+    ],
+)
+def test_a_broken_save_is_refused_and_left_as_it_was(text: str, says: str) -> None:
+    slot("letters").parent.mkdir(parents=True, exist_ok=True)
+    slot("letters").write_text(text)
+    out = run("resume", "letters")
+    assert out.rc == 2 and says in out.err and out.out == ""
+    assert slot("letters").read_text() == text
+
+
+def test_a_save_with_an_illegal_move_names_it() -> None:
+    run("play", "letters", "--seed", "5", input="draw\ndiscard O\nquit\nyes\n")
+    data = json.loads(slot("letters").read_text())
+    data["moves"][1] = [0, "discard Z"]
+    slot("letters").write_text(json.dumps(data))
+    out = run("resume")
+    assert out.rc == 2
+    assert "move 2, 'discard Z' by seat 1, is not legal there" in out.err
+    menu = run(input="quit\n")
+    assert menu.lines[1].startswith("Saved game not offered: ")
+    assert menu.lines[2] == "Choose a game:"  # and a new game can still be chosen
+
+
+def test_fields_of_the_wrong_kind_are_named() -> None:
+    run("play", "letters", "--seed", "5", input="draw\nquit\nyes\n")
+    data = json.loads(slot("letters").read_text())
+    for field, value, says in (
+        ("players", "three", "players must be a whole number"),
+        ("humans", 9, "9 people cannot sit at 3 seats"),
+        ("level", "genius", "there is no bot level 'genius'"),
+        ("moves", [[0]], "[0] is not a move: [seat, notation] expected"),
+    ):
+        slot("letters").write_text(json.dumps({**data, field: value}))
+        with pytest.raises(saves.SaveError) as raised:
+            saves.read(slot("letters"))
+        assert says in str(raised.value)
