@@ -115,3 +115,17 @@ def test_a_risky_move_is_played_only_when_confirmed(monkeypatch) -> None:
     lines = instead.splitlines()
     assert "Not played. Choose again." not in lines
     assert any(line.startswith("Your setup cards: ") for line in lines)
+
+
+def test_older_after_last_goes_on_from_the_line_before_it() -> None:
+    printed, _ = run_table("last\nolder\nolder\nquit\nyes\n")
+    lines = printed.splitlines()
+    pick = next(i for i, line in enumerate(lines) if line.startswith("Your pick"))
+    history = lines[3:pick]  # Round 1, the deal, Ben's keep: the last event
+    assert lines[pick + 1 : pick + 6] == [
+        history[-1],  # last
+        history[-2],  # older: the line before it, not the same line again
+        "Start of history.",
+        history[-3],  # older
+        "Quit this game? Type yes to quit, anything else to play on.",
+    ]

@@ -506,7 +506,11 @@ class Table:
         return turn.me.score(turn.view)
 
     def cmd_last(self, turn: Turn, argument: str) -> list[str]:
-        return self.last or [self.words("last-none")]
+        if not self.last:
+            return [self.words("last-none")]
+        # `older` goes on from the line before these, not from the newest again.
+        self.history_at = max(len(self.history_of(turn.seat)) - len(self.last), 0)
+        return self.last
 
     def cmd_repeat(self, turn: Turn, argument: str) -> list[str]:
         return [self.term.last_line or self.words("last-none")]
