@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from sixdot.core import IllegalAction, replay
+from sixdot.games import get_game
 from sixdot.games.alphagon.board import (
     Direction,
     Rule,
@@ -21,6 +22,7 @@ from sixdot.games.alphagon.board import (
     preferred,
     square_name,
 )
+from sixdot.games.alphagon.bots import SensibleBot
 from sixdot.games.alphagon.rules import (
     ACCEPT,
     CLOSE,
@@ -468,3 +470,27 @@ def test_the_rules_docs_example_turn() -> None:
     closed = play(placed, Declare(("POLICE", "POLICEMAN")), ACCEPT, ACCEPT)
     assert closed.scores[0] == 5 and square_name(closed.path[-1]) == "H4"
     assert closed.to_act() == (0,) and END in closed.legal_actions(0)
+
+
+def test_a_reply_to_a_declaration_is_always_asked_for() -> None:
+    """Even when 'accept' is the only reply listed, a person is asked: they may
+    look at the board first, and may type a word of their own."""
+    rules = get_game("alphagon").rules
+    seen_declaration = seen_other = False
+    for seed in range(40):
+        state = rules.new_game(2, seed=seed)
+        bots = [SensibleBot(s, seed) for s in range(2)]
+        while not state.is_over and not (seen_declaration and seen_other):
+            seat = state.to_act()[0]
+            if state.claim is not None and state.claim.kind == "declare":
+                assert state.must_ask(seat)
+                seen_declaration = True
+            else:
+                assert not state.must_ask(seat)
+                seen_other = True
+            state, _ = state.apply(
+                seat, bots[seat].choose(state.view(seat), state.legal_actions(seat))
+            )
+        if seen_declaration:
+            break
+    assert seen_declaration and seen_other

@@ -283,7 +283,7 @@ class Table:
         """Read commands (typed or from keys) until one is a legal action."""
         self.hand_over(seat)
         turn = Turn(state, seat, state.legal_actions(seat), self.private[seat])
-        if len(turn.legal) == 1:
+        if len(turn.legal) == 1 and not state.must_ask(seat):
             # Nothing to decide (a pass forced by the rules): play it and say so.
             only = turn.legal[0]
             self.say(self.words("forced-move", move=turn.me.move(only, turn.view)))

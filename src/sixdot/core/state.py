@@ -144,6 +144,17 @@ class GameState(ABC):
         del seat
         return (action,)
 
+    def must_ask(self, seat: int) -> bool:
+        """Whether a person at `seat` is asked even when one move is listed.
+
+        A client plays a lone legal move for a person and says so. That is wrong
+        where more may be typed than is listed, or where being told the move was
+        the only one gives away a secret (that the dictionary has no word to
+        answer with).
+        """
+        del seat
+        return False
+
     def caution(self, seat: int, action: Action) -> Refusal | None:
         """A warning about a legal but risky action, for a person to confirm.
 

@@ -412,6 +412,12 @@ class State(GameState):
             return ()
         return self._choices
 
+    def must_ask(self, seat: int) -> bool:
+        """A reply to a declaration is always asked for: the player may want to
+        look at the board first, and playing 'accept' for them would tell them
+        the dictionary holds nothing to contradict it with."""
+        return self.claim is not None and self.claim.kind == "declare" and seat in self.to_act()
+
     def refusal(self, seat: int, action: Action) -> Refusal | None:
         """Typed words (declare, answer, contradict, correct) are checked directly."""
         if self.is_over:
