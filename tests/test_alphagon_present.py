@@ -160,6 +160,8 @@ def refusals() -> dict[str, Refusal | None]:
         (placed, 0, Place(("A",))),
         (car, 0, Place(("A", "E", "I"))),
         (car, 0, RULES.parse_action("place")),
+        (car, 0, RULES.parse_action("change")),
+        (car, 0, RULES.parse_action("give")),
         (replace(car, bonuses=(0, 2, 2)), 0, Place(("A", "E"))),
         (tenth, 0, Place(("E",))),
         (full, 0, Place(("A",))),
@@ -210,3 +212,15 @@ def test_every_refusal_in_the_phrasebook_happens_and_is_worded() -> None:
         assert refusal is not None
         line = me.refusal(refusal)
         assert line.startswith("Refused: ") and "{" not in line, line
+
+
+def test_change_or_give_alone_says_it_needs_a_letter_from_the_rack() -> None:
+    me = say()
+    found = refusals()
+    rack = building(game(), "CAR").racks[0]
+    assert me.refusal(found["refuse-agn-change-what"]) == (
+        f"Refused: change needs the rack letter to change, like change {rack[0]}."
+    )
+    assert me.refusal(found["refuse-agn-give-what"]) == (
+        f"Refused: give needs the rack letter to give up, like give {rack[0]}."
+    )

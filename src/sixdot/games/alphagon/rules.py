@@ -474,6 +474,8 @@ class State(GameState):
     def _check_letter(self, action: LetterAction, rack: tuple[str, ...]) -> Refusal | None:
         if isinstance(action, Lose):
             return Refusal.of("refuse-agn-no-loss")
+        if not action.letter:
+            return Refusal.of(f"refuse-agn-{action.verb}-what", example=rack[0] if rack else "Q")
         if action.letter not in rack:
             return Refusal.of("refuse-agn-no-letter", letter=action.letter)
         if isinstance(action, Give):
@@ -992,8 +994,8 @@ _LETTER = r"([A-Z])"
 _PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"START ([A-M]\d{1,2}) (NORTH|EAST|SOUTH|WEST|N|E|S|W) ([A-Z])"), "start"),
     (re.compile(r"PLACE(?: ([A-Z])(?: ?([A-Z]))?)?"), "place"),  # alone: told what it needs
-    (re.compile(rf"CHANGE {_LETTER}"), Change),
-    (re.compile(rf"GIVE {_LETTER}"), Give),
+    (re.compile(rf"CHANGE(?: {_LETTER})?"), Change),  # alone: told what it needs
+    (re.compile(rf"GIVE(?: {_LETTER})?"), Give),
     (re.compile(rf"LOSE {_LETTER}"), Lose),
     (re.compile(r"SYLLABLE ([A-Z]{2})"), FindSyllable),
     (re.compile(r"SHAPE ([A-Z]\d)"), FindShape),
@@ -1108,7 +1110,7 @@ class AlphagonRules(Worded, Rules):
                 return Start(flag, _WAYS[m[2]], m[3])
             if kind == "place":
                 return Place(tuple(x for x in m.groups() if x))
-            return kind(m[1])
+            return kind(m[1] or "")
         raise NotationError(
             text,
             "start SQUARE DIRECTION LETTER, place LETTER, place LETTER LETTER, change LETTER,"
