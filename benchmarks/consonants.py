@@ -4,7 +4,7 @@ search, and the strong bot against three sensible bots.
 Run from the repository root:
 
     .venv/bin/python benchmarks/consonants.py [--quick] [--games N] [--minutes M]
-        [--think MS] [--anchor-python PATH] [--out FILE]
+        [--think MS] [--samples N] [--anchor-python PATH] [--out FILE]
 
 Targets (issue 3), each shown as a ratio (at most 1.0 meets it):
 - random card play (passing and tricks) within 5x of OpenSpiel's C++ Hearts
@@ -24,6 +24,9 @@ Targets (issue 3), each shown as a ratio (at most 1.0 meets it):
   95% Wilson intervals (the strong bot should beat 25%, a fair share), for
   `--games` games or until `--minutes` of wall time, whichever comes first,
   in whole rotations of the seats.
+
+`--samples N` has the tournament's strong bot try N deals a move instead of
+thinking for a time, so the tournament gives the same result on any machine.
 
 `--out` merges the sections measured into the JSON file named, keeping the
 others, so the tournament and the speeds can be run apart.
@@ -170,6 +173,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500, help="tournament games (0: none)")
     parser.add_argument("--minutes", type=float, default=20, help="tournament wall time limit")
     parser.add_argument("--think", type=int, default=200, help="strong bot budget, ms")
+    parser.add_argument(
+        "--samples", type=int, default=0, help="tournament deals a move (0: by --think)"
+    )
     parser.add_argument("--quick", action="store_true", help="short runs, no tournament")
     parser.add_argument("--tournament-only", action="store_true", help="only the tournament")
     parser.add_argument("--out", type=Path, help="merge the results into this JSON file")
@@ -179,7 +185,9 @@ def main() -> None:
     if not args.tournament_only:
         results |= speeds(args, seconds)
     if not args.quick and args.games > 0:
-        results["tournament"] = strong_against_sensible(args.games, args.minutes, args.think)
+        results["tournament"] = strong_against_sensible(
+            args.games, args.minutes, args.think, args.samples
+        )
     results = rounded(results)  # type: ignore[assignment]
     print(json.dumps(results, indent=2))
     if args.out:
@@ -235,7 +243,9 @@ def speeds(args: argparse.Namespace, seconds: float) -> dict[str, object]:
     return results
 
 
-def strong_against_sensible(games: int, minutes: float, think: int) -> dict[str, object]:
+def strong_against_sensible(
+    games: int, minutes: float, think: int, samples: int
+) -> dict[str, object]:
     """The strong bot in one seat of four against sensible bots, seats rotated:
     `games` games, or as many whole rotations as `minutes` of wall time allow."""
     start = time.perf_counter()
@@ -245,17 +255,19 @@ def strong_against_sensible(games: int, minutes: float, think: int) -> dict[str,
     while played < games and time.perf_counter() - start < minutes * 60:
         # Seeds 1000 + played on: the same games whether run whole or cut short.
         batch = min(len(LEVELS), games - played)
-        for s in tournament(GAME, LEVELS, batch, seed=1000 + played, options={"think": think}):
+        options = {"think": think, "samples": samples}
+        for s in tournament(GAME, LEVELS, batch, seed=1000 + played, options=options):
             wins[s.level] += s.wins
             seats[s.level] += s.seats
         played += batch
     standings = [Standing(level, wins[level], seats[level]) for level in wins]
     return {
         "command": f"benchmarks/consonants.py --tournament-only --games {games}"
-        f" --minutes {minutes:g} --think {think}",
+        f" --minutes {minutes:g} --think {think} --samples {samples}",
         "games": played,
         "games_asked": games,
         "think_ms": think,
+        "samples": samples,
         "seconds": time.perf_counter() - start,
         "standings": standing_rows(standings),
     }

@@ -4,7 +4,11 @@ bot against sensible bots.
 Run from the repository root:
 
     .venv/bin/python benchmarks/nonesuch.py [--games N] [--think MS]
-        [--tournament-think MS] [--quick] [--out benchmarks/results/nonesuch.json]
+        [--tournament-think MS | --tournament-samples N] [--quick]
+        [--out benchmarks/results/nonesuch.json]
+
+With --tournament-samples the strong bot tries that many deals a move instead
+of thinking for a time, so the tournament gives the same result on any machine.
 
 Targets (issue 4), each shown as a ratio (at most 1.0 meets it):
 - sensible bot decision p99 <= 5 ms (bids, trump calls and card play);
@@ -72,15 +76,19 @@ def speeds(quick: bool, think: int) -> dict[str, object]:
     return results
 
 
-def strong_against_sensible(players: int, games: int, think: int) -> dict[str, object]:
+def strong_against_sensible(
+    players: int, games: int, think: int, samples: int
+) -> dict[str, object]:
     """One strong bot against sensible bots, seats rotated between games."""
     start = time.perf_counter()
     levels = ["strong"] + ["sensible"] * (players - 1)
-    standings = tournament(get_game(GAME), levels, games, seed=1000, options={"think": think})
+    options = {"think": think, "samples": samples}
+    standings = tournament(get_game(GAME), levels, games, seed=1000, options=options)
     return {
         "players": players,
         "games": games,
         "think_ms": think,
+        "samples": samples,
         "fair_share": 1 / players,
         "seconds": time.perf_counter() - start,
         "standings": standing_rows(standings),
@@ -92,13 +100,18 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200, help="tournament games a player count")
     parser.add_argument("--think", type=int, default=200, help="strong bot budget, ms")
     parser.add_argument("--tournament-think", type=int, default=10, help="budget in the tournament")
+    parser.add_argument(
+        "--tournament-samples", type=int, default=0, help="deals a move, tournament (0: think)"
+    )
     parser.add_argument("--quick", action="store_true", help="short runs, no tournament")
     parser.add_argument("--out", type=Path, help="also write the results as JSON here")
     args = parser.parse_args()
     results = speeds(args.quick, args.think)
     if not args.quick and args.games > 0:
         results["tournaments"] = [
-            strong_against_sensible(players, args.games, args.tournament_think)
+            strong_against_sensible(
+                players, args.games, args.tournament_think, args.tournament_samples
+            )
             for players in (3, 4)
         ]
     text = json.dumps(rounded(results), indent=2)

@@ -2,7 +2,8 @@
 
 A bot is given only its own seat's view and the legal actions, never the
 state, so it cannot see hidden cards. Each bot has its own seeded generator,
-so games with bots replay exactly.
+so games with bots replay exactly, except strong bots that think for a time
+(the `think` option) rather than a number of deals (the `samples` option).
 """
 
 from __future__ import annotations
@@ -42,19 +43,23 @@ class RandomBot(Bot):
         return self.random.choice(list(legal))
 
 
-def within_budget(draw: Callable[[], T | None], think_ms: float, most: int) -> Iterator[T]:
-    """Sampled deals for a search bot, while its time budget lasts.
+def within_budget(
+    draw: Callable[[], T | None], think_ms: float, most: int, samples: int = 0
+) -> Iterator[T]:
+    """Sampled deals for a search bot, while its budget lasts.
 
-    A deal starts only if one more as slow as the slowest so far (the work done
-    on it included) still fits, so a decision keeps to its budget; at most
-    `most` deals. A deal that cannot be drawn is tried once more, then sampling
-    stops.
+    With `samples`, exactly that many deals, whatever the clock says: the bot
+    then chooses the same on any machine, so a game replays from its seed.
+    Otherwise (samples 0) a deal starts only if one more as slow as the
+    slowest so far (the work done on it included) still fits in `think_ms`,
+    so a decision keeps to its time; at most `most` deals. Either way, a deal
+    that cannot be drawn is tried once more, then sampling stops.
     """
     deadline = time.perf_counter() + think_ms / 1000
     longest = 0.0
-    for count in range(most):
+    for count in range(samples or most):
         began = time.perf_counter()
-        if count and began + longest > deadline:
+        if count and not samples and began + longest > deadline:
             return
         deal = draw() or draw()
         if deal is None:

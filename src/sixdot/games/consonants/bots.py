@@ -265,7 +265,8 @@ class StrongBot(SensibleBot):
     keeping the card whose rollouts cost it least against the others.
 
     It thinks for the table's `think` option (milliseconds) per card, at most
-    MAX_SAMPLES deals; a wild is tried only as a few telling letters.
+    MAX_SAMPLES deals, or for exactly `samples` deals when that option is set;
+    a wild is tried only as a few telling letters.
     """
 
     level = "strong"
@@ -279,7 +280,9 @@ class StrongBot(SensibleBot):
         cost = [0.0] * len(candidates)
         samples = 0
         draw = partial(sample_deal, view, self.random)
-        for hands, kitty in within_budget(draw, view.config.think_ms, MAX_SAMPLES):
+        for hands, kitty in within_budget(
+            draw, view.config.think_ms, MAX_SAMPLES, view.config.samples
+        ):
             for i, play in enumerate(candidates):
                 points = rollout(view, [list(h) for h in hands], kitty, play)
                 mine = points[view.seat]

@@ -396,6 +396,8 @@ class Config:
     pass_count: int
     auto_check: bool
     think_ms: int
+    #: Deals the strong bot tries per card instead (0: by the clock).
+    samples: int
     finder: WordFinder = field(compare=False, repr=False)
 
 
@@ -1122,6 +1124,14 @@ class ConsonantsRules(Worded, Rules):
             "words not in the dictionary are refused as they are laid, so nobody challenges",
         ),
         OptionSpec("think", 200, "how long the strong bot may think per move, in ms", 1, 60_000),
+        OptionSpec(
+            "samples",
+            0,
+            "deals the strong bot tries per move, so games replay the same on any machine",
+            0,
+            10_000,
+            zero="by think time",
+        ),
     )
 
     def _start(
@@ -1134,6 +1144,7 @@ class ConsonantsRules(Worded, Rules):
             pass_count=int(options["pass"]),
             auto_check=bool(options["autocheck"]),
             think_ms=int(options["think"]),
+            samples=int(options["samples"]),
             finder=WordFinder(self.lexicon),
         )
         empty: tuple[tuple[Any, ...], ...] = ((),) * players

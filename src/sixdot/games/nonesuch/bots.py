@@ -179,7 +179,8 @@ class StrongBot(SensibleBot):
     the sensible policy, keeping the one that scores best against the others.
 
     It bids, calls trump and plays this way, thinking for the table's `think`
-    option (milliseconds) per decision, at most MAX_SAMPLES deals.
+    option (milliseconds) per decision, at most MAX_SAMPLES deals, or for
+    exactly `samples` deals when that option is set.
     """
 
     level = "strong"
@@ -197,7 +198,7 @@ class StrongBot(SensibleBot):
         value = [0.0] * len(legal)
         samples = 0
         draw = partial(sample_hands, view, self.random)
-        for hands in within_budget(draw, view.think_ms, MAX_SAMPLES):
+        for hands in within_budget(draw, view.think_ms, MAX_SAMPLES, view.samples):
             for i, action in enumerate(legal):
                 value[i] += hand_value(trial(hands, action), view.seat)
             samples += 1

@@ -307,6 +307,8 @@ class View:
     tricks_per_hand: int
     #: How long the strong bot may think per decision, in milliseconds.
     think_ms: int
+    #: Deals the strong bot tries per decision instead (0: by the clock).
+    samples: int
 
     @property
     def trump_settled(self) -> bool:
@@ -331,6 +333,7 @@ class State(GameState):
     #: The game also ends after this many hands (0: no limit), so it always ends.
     hand_limit: int
     think_ms: int
+    samples: int
     rng: Rng
     hand_no: int
     dealer: int
@@ -422,6 +425,7 @@ class State(GameState):
             target=self.target,
             tricks_per_hand=self.tricks_per_hand,
             think_ms=self.think_ms,
+            samples=self.samples,
         )
 
     # -- refusals --
@@ -683,6 +687,14 @@ class NonesuchRules(Rules):
             zero="no limit",
         ),
         OptionSpec("think", 200, "how long the strong bot may think per move, in ms", 1, 60_000),
+        OptionSpec(
+            "samples",
+            0,
+            "deals the strong bot tries per move, so games replay the same on any machine",
+            0,
+            10_000,
+            zero="by think time",
+        ),
     )
 
     def _start(
@@ -695,6 +707,7 @@ class NonesuchRules(Rules):
             target=int(options["target"]),
             hand_limit=int(options["hands"]),
             think_ms=int(options["think"]),
+            samples=int(options["samples"]),
             rng=rng,
             hand_no=0,
             dealer=dealer,
