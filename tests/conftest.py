@@ -19,9 +19,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
-def _saved_games_apart(
+def _own_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each test's games are saved in an empty folder of their own, never the player's,
-    so one test's unfinished game never greets the next."""
+    """Each test's games are saved, and its word graphs cached, in empty folders of
+    their own, never the player's, so one test's leftovers never meet the next."""
     monkeypatch.setenv("SIXDOT_SAVES", str(tmp_path_factory.mktemp("saved")))
+    monkeypatch.setenv("SIXDOT_CACHE", str(tmp_path_factory.mktemp("cache")))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,27 @@ def test_the_packed_graph_round_trips_and_refuses_other_bytes() -> None:
     for junk in (b"", b"SIXDAWG", b"PK\x03\x04 a zip file, say"):
         with pytest.raises(ValueError, match="not a sixdot word graph"):
             packed.load(junk)
+
+
+def test_a_players_list_is_built_once_then_loaded_from_the_cache(tmp_path: Path) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text("dog\ncat\ncats\n", encoding="utf-8")
+    first = Lexicon.from_file(path)
+    cached = list((Path(os.environ["SIXDOT_CACHE"]) / "lexicons").glob("*.dawg"))
+    assert len(cached) == 1
+    path.write_text("dog\ncat\ncats\n", encoding="utf-8")  # the same words: the same graph
+    again = Lexicon.from_file(path)
+    assert list(again) == list(first) == ["cat", "cats", "dog"]
+    path.write_text("dog\ncat\n", encoding="utf-8")  # changed: built anew
+    assert list(Lexicon.from_file(path)) == ["cat", "dog"]
+
+
+@pytest.mark.parametrize("damage", [b"garbage", b"SIXDAWG2" + bytes(8) + b"\xff\xff\xff\xff"])
+def test_a_damaged_cached_graph_is_built_again(tmp_path: Path, damage: bytes) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text("dog\ncat\n", encoding="utf-8")
+    Lexicon.from_file(path)
+    (cached,) = (Path(os.environ["SIXDOT_CACHE"]) / "lexicons").glob("*.dawg")
+    cached.write_bytes(damage)
+    assert list(Lexicon.from_file(path)) == ["cat", "dog"]
+    assert cached.read_bytes() != damage  # mended for next time

@@ -72,19 +72,51 @@ class Lexicon:
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> Lexicon:
-        """A player's own list: plain UTF-8 text, one word a line."""
+        """A player's own list: plain UTF-8 text, one word a line.
+
+        Building the graph of a large list takes about a second, so the graph
+        is kept in the cache folder under the hash of the file's bytes, and
+        the next game with the same list loads it in milliseconds. A cached
+        graph that cannot be read is built again; one that cannot be written
+        is only a slower start next time.
+        """
+        # Imported here: loading the default list must not pay for them.
+        import contextlib
+        import hashlib
+        import tempfile
+
         try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(path, "rb") as handle:
+                raw = handle.read()
         except FileNotFoundError:
             raise LexiconError(f"no word list at {path}") from None
         except IsADirectoryError:
             raise LexiconError(f"{path} is a folder, not a word list") from None
-        except UnicodeDecodeError:
-            raise LexiconError(f"{path} is not a text file (UTF-8 expected)") from None
         except OSError as err:
             raise LexiconError(f"cannot read {path}: {err.strerror}") from None
-        return cls.from_words(text.splitlines(), str(path))
+        folder = _cache_folder()
+        cached = os.path.join(folder, hashlib.sha256(raw).hexdigest() + ".dawg")
+        try:
+            with open(cached, "rb") as handle:
+                edges, root, count = packed.load(handle.read())
+            # Every edge must lead inside the graph (the largest edge holds the
+            # farthest child), or a damaged file would fail in the middle of a game.
+            if edges and max(edges) >> packed.SHIFT < len(edges) and root < len(edges):
+                return cls(edges, root, count, str(path))
+        except (OSError, ValueError):
+            pass
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise LexiconError(f"{path} is not a text file (UTF-8 expected)") from None
+        lexicon = cls.from_words(text.splitlines(), str(path))
+        with contextlib.suppress(OSError):
+            os.makedirs(folder, exist_ok=True)
+            descriptor, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(packed.dump(lexicon._edges, lexicon.root, lexicon.count))
+            os.replace(temporary, cached)
+        return lexicon
 
     # -- questions --
 
@@ -163,6 +195,16 @@ class Worded:
     @property
     def lexicon(self) -> Lexicon:
         return self._lexicon or Lexicon.default()
+
+
+def _cache_folder() -> str:
+    """Where graphs of players' own lists are kept; SIXDOT_CACHE names another."""
+    override = os.environ.get("SIXDOT_CACHE")
+    if override:
+        return os.path.join(override, "lexicons")
+    import platformdirs  # only a player's own list needs it
+
+    return os.path.join(platformdirs.user_cache_dir("sixdot"), "lexicons")
 
 
 @cache
