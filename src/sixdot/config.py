@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -27,6 +26,8 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import platformdirs
+
+from sixdot.files import write_whole
 
 T = TypeVar("T")
 
@@ -180,11 +181,7 @@ class Config:
         if not self._writable:
             raise ConfigError(f"settings not saved: {self.path} needs mending first")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(dumps(self.data))
-            os.replace(temporary, self.path)
+            write_whole(self.path, dumps(self.data).encode("utf-8"))
         except OSError as err:
             raise ConfigError(f"settings not saved to {self.path}: {err.strerror}") from err
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 
 import platformdirs
 
 from sixdot.client.session import Setup
 from sixdot.core import SixdotError
+from sixdot.files import write_whole
 from sixdot.games import GAMES
 
 FORMAT = "sixdot saved game"
@@ -80,11 +80,7 @@ def write(setup: Setup) -> None:
     }
     path = slot(setup)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump(data, file, indent=1)
-        os.replace(temporary, path)
+        write_whole(path, json.dumps(data, indent=1).encode("utf-8"))
     except OSError as err:
         raise SaveError(f"cannot save to {path}: {err.strerror}") from err
 

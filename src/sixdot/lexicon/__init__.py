@@ -83,7 +83,8 @@ class Lexicon:
         # Imported here: loading the default list must not pay for them.
         import contextlib
         import hashlib
-        import tempfile
+
+        from sixdot.files import write_whole
 
         try:
             with open(path, "rb") as handle:
@@ -111,11 +112,7 @@ class Lexicon:
             raise LexiconError(f"{path} is not a text file (UTF-8 expected)") from None
         lexicon = cls.from_words(text.splitlines(), str(path))
         with contextlib.suppress(OSError):
-            os.makedirs(folder, exist_ok=True)
-            descriptor, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(packed.dump(lexicon._edges, lexicon.root, lexicon.count))
-            os.replace(temporary, cached)
+            write_whole(cached, packed.dump(lexicon._edges, lexicon.root, lexicon.count))
         return lexicon
 
     # -- questions --
