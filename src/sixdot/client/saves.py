@@ -87,10 +87,13 @@ def write(setup: Setup) -> None:
 
 def keep(setup: Setup, over: bool) -> None:
     """After each move: the game saved, or its file removed once the game is over."""
-    if over:
-        slot(setup).unlink(missing_ok=True)
-    else:
+    if not over:
         write(setup)
+        return
+    try:
+        slot(setup).unlink(missing_ok=True)
+    except OSError as err:
+        raise SaveError(f"cannot remove the finished game {slot(setup)}: {err.strerror}") from err
 
 
 def read(path: Path) -> Setup:
