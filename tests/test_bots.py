@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from sixdot.bots import within_budget
+from sixdot.core import OptionError
 from sixdot.games import get_game
 
 
@@ -43,13 +48,29 @@ def moves_of(name: str, options: dict[str, int]) -> list[tuple[int, str]]:
     return played
 
 
-def test_strong_bots_with_samples_replay_from_their_seed() -> None:
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("nonesuch", {"samples": 8, "think": 1, "target": 8}),
+        ("consonants", {"samples": 3, "think": 1, "target": 20}),
+    ],
+)
+def test_strong_bots_with_samples_replay_from_their_seed(
+    name: str, options: dict[str, int]
+) -> None:
     """Two runs of the same game with strong bots counting deals, not time, are the
     same game move for move; a 1 ms think budget would leave that to the machine."""
-    for name, options in (
-        ("nonesuch", {"samples": 6, "think": 1, "target": 8}),
-        ("consonants", {"samples": 3, "think": 1, "target": 20}),
-    ):
-        first = moves_of(name, options)
-        assert first == moves_of(name, options), name
-        assert len(first) > 20
+    first = moves_of(name, options)
+    assert first == moves_of(name, options)
+    assert len(first) > 20
+
+
+@pytest.mark.parametrize("name", ["nonesuch", "consonants"])
+def test_samples_takes_a_count_of_deals_and_zero_means_by_think_time(name: str) -> None:
+    spec = next(s for s in get_game(name).rules.options if s.name == "samples")
+    assert (spec.default, spec.zero) == (0, "by think time")
+    assert spec.parse("8") == 8
+    for bad in ("-1", "10001", "many", "1.5"):
+        said = f"option samples cannot be '{bad}': it takes a whole number from 0 to 10000"
+        with pytest.raises(OptionError, match=re.escape(said)):
+            get_game(name).rules.new_game(3, {"samples": bad}, 1)
