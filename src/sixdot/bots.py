@@ -1,9 +1,12 @@
 """One bot interface for every game.
 
 A bot is given only its own seat's view and the legal actions, never the
-state, so it cannot see hidden cards. Each bot has its own seeded generator,
-so games with bots replay exactly, except strong bots that think for a time
-(the `think` option) rather than a number of deals (the `samples` option).
+state, so it cannot see hidden cards. Each bot's only randomness is its own
+generator, seeded from the game's seed and its seat, so a game with bots
+replays move for move from its game, options and seed. The one exception is
+the strong bot of Nonesuch or Consonants thinking by the clock (`samples` 0,
+the default): how many deals it tries in its `think` time depends on the
+machine's speed and load. With `samples` set it tries that many and replays.
 """
 
 from __future__ import annotations
