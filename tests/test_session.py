@@ -129,3 +129,23 @@ def test_older_after_last_goes_on_from_the_line_before_it() -> None:
         history[-3],  # older
         "Quit this game? Type yes to quit, anything else to play on.",
     ]
+
+
+def test_a_reply_to_a_declaration_is_asked_for_even_when_accept_is_the_only_move() -> None:
+    """Ana declares POLICE POLICEMAN on POLI. With this word list nothing contradicts
+    or corrects it, so accept is the one listed reply; you are still asked, and can
+    walk the board before you answer."""
+    from sixdot.games.alphagon.rules import ACCEPT, Declare
+    from test_alphagon_rules import building, game, play
+
+    declared = play(building(game(), "POLI", turn=2), Declare(("POLICE", "POLICEMAN")))
+    assert declared.to_act() == (0,) and declared.legal_actions(0) == (ACCEPT,)
+    out = io.StringIO()
+    term = Terminal(stdin=io.StringIO("word\naccept\n"), stdout=out)
+    table = Table(Setup(get_game("alphagon"), players=3), Phrasebook(), term)
+    assert table.ask(declared, 0) == ACCEPT
+    assert out.getvalue().splitlines() == [
+        "Declared: POLICE POLICEMAN from POLI. Accept, contradict WORD or correct WORD.",
+        "Word POLI: 4 letters, east from D3.",
+        "Next: H3, empty, heading east.",
+    ]
