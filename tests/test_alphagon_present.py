@@ -167,6 +167,7 @@ def refusals() -> dict[str, Refusal | None]:
         (full, 0, Place(("A",))),
         (play(car, Give("A")), 0, Give("E")),
         (play(car, Change("A")), 0, Change("E")),
+        (replace(car, racks=((), *car.racks[1:])), 0, RULES.parse_action("give")),
         (replace(car, bonuses=(0, 2, 2)), 0, Change("A")),
         (found, 0, FindSyllable("AC")),
         (replace(found, used=frozenset(), hands=car.hands), 0, FindSyllable("CA")),
@@ -214,13 +215,33 @@ def test_every_refusal_in_the_phrasebook_happens_and_is_worded() -> None:
         assert line.startswith("Refused: ") and "{" not in line, line
 
 
-def test_change_or_give_alone_says_it_needs_a_letter_from_the_rack() -> None:
-    me = say()
-    found = refusals()
-    rack = building(game(), "CAR").racks[0]
-    assert me.refusal(found["refuse-agn-change-what"]) == (
-        f"Refused: change needs the rack letter to change, like change {rack[0]}."
+def test_change_or_give_alone_says_what_it_needs_or_why_it_cannot_be_made() -> None:
+    car = building(game(), "CAR")  # your rack: A E I R S T C, 2 bonuses, nothing placed
+
+    def alone(state: State, verb: str) -> str:
+        refusal = state.refusal(state.to_act()[0], RULES.parse_action(verb))
+        assert refusal is not None
+        return say().refusal(refusal)
+
+    assert alone(car, "change") == "Refused: change needs a letter from your rack, like change A."
+    assert alone(car, "give") == "Refused: give needs a letter from your rack, like give A."
+    # Where no letter would do, the reason comes instead of an example that fails.
+    assert alone(play(car, Change("A")), "change") == (
+        "Refused: you have already changed a letter this turn."
     )
-    assert me.refusal(found["refuse-agn-give-what"]) == (
-        f"Refused: give needs the rack letter to give up, like give {rack[0]}."
+    assert alone(replace(car, bonuses=(0, 2, 2)), "change") == (
+        "Refused: a change before placing costs a bonus, and you have none."
     )
+    assert alone(play(car, Give("A")), "give") == (
+        "Refused: you have already given up a letter this turn."
+    )
+    assert alone(replace(car, racks=((), *car.racks[1:])), "give") == (
+        "Refused: no letter in your rack to give. Type moves."
+    )
+    first = game()  # the polygon is not started: the first play comes first
+    assert alone(first, "give") == (
+        "Refused: the first play comes first: start SQUARE DIRECTION LETTER."
+    )
+    seat = first.to_act()[0]
+    refusal = first.refusal(seat, Give(first.racks[seat][0]))
+    assert refusal is not None and refusal.key == "refuse-agn-start-first"

@@ -446,7 +446,7 @@ class State(GameState):
             return Refusal.of("refuse-agn-no-claim")
         if isinstance(action, Simple) and action in (CONCEDE, ACCEPT):
             return Refusal.of("refuse-agn-no-claim")
-        if self.phase is Phase.FIRST and not isinstance(action, Start | Give):
+        if self.phase is Phase.FIRST and not isinstance(action, Start):
             return Refusal.of("refuse-agn-start-first")
         rack = self.racks[seat]
         if isinstance(action, Start):
@@ -472,17 +472,24 @@ class State(GameState):
         return Refusal.of("refuse-agn-off-board", square=square_name(action.flag))
 
     def _check_letter(self, action: LetterAction, rack: tuple[str, ...]) -> Refusal | None:
+        """Why a change, give or loss is refused. A change or give typed without
+        its letter says why it cannot be made now, else that it needs a letter."""
         if isinstance(action, Lose):
             return Refusal.of("refuse-agn-no-loss")
-        if not action.letter:
-            return Refusal.of(f"refuse-agn-{action.verb}-what", example=rack[0] if rack else "Q")
-        if action.letter not in rack:
+        if action.letter and action.letter not in rack:
             return Refusal.of("refuse-agn-no-letter", letter=action.letter)
         if isinstance(action, Give):
-            return Refusal.of("refuse-agn-gave")
-        if "change" in self.used:
+            if "give" in self.used:
+                return Refusal.of("refuse-agn-gave")
+        elif "change" in self.used:
             return Refusal.of("refuse-agn-changed")
-        return Refusal.of("refuse-agn-change-bonus")
+        elif not self.placed and not self.bonuses[self.turn]:
+            return Refusal.of("refuse-agn-change-bonus")
+        if not rack:
+            return Refusal.of("refuse-agn-rack-empty", verb=action.verb)
+        if action.letter:
+            return Refusal.of("refuse-agn-not-now", move=action.notation)
+        return Refusal.of(f"refuse-agn-{action.verb}-what", example=rack[0])
 
     def _check_place(self, action: Place, rack: tuple[str, ...]) -> Refusal | None:
         if not action.letters:
