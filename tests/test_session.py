@@ -125,10 +125,35 @@ def test_older_after_last_goes_on_from_the_line_before_it() -> None:
     assert lines[pick + 1 : pick + 6] == [
         history[-1],  # last
         history[-2],  # older: the line before it, not the same line again
-        "Start of history.",
-        history[-3],  # older
+        "Start of history.",  # older again reaches the first line
+        history[-3],
         "Quit this game? Type yes to quit, anything else to play on.",
     ]
+
+
+def test_after_last_older_and_newer_step_out_of_the_lines_it_said() -> None:
+    """The game's end is one event of three lines. After `last` says them, older
+    goes to the line before them and newer finds nothing after them."""
+    from sixdot.client.session import Turn
+    from sixdot.core import GameEnded
+
+    game = get_game("alphagon")
+    out = io.StringIO()
+    table = Table(Setup(game, players=2), Phrasebook(), Terminal(io.StringIO(""), out))
+    state, opening = game.rules.begin(2, None, seed=0)
+    table.announce([*opening, GameEnded((0,), (30, 15))])
+    turn = Turn(state, 0, (), table.private[0])
+
+    def review(command: str) -> list[str]:
+        return table.command(command, turn, "")
+
+    the_end = ["You win with 30 points.", "You: 30 points.", "Ana: 15 points."]
+    assert review("last") == the_end
+    assert review("older") == ["Ana's turn."]
+    assert review("newer") == ["You win with 30 points."]
+    assert review("last") == the_end
+    assert review("newer") == ["End of history.", "Ana: 15 points."]
+    assert review("older") == ["You: 30 points."]
 
 
 def test_a_reply_to_a_declaration_is_asked_for_even_when_accept_is_the_only_move() -> None:

@@ -126,6 +126,7 @@ which-dropped = Not played: type one of the numbers 1 to { $count }, or a new co
 caution-confirm = Go ahead anyway? Type yes, no, or another command.
 caution-kept = Not played. Choose again.
 history-oldest = Start of history.
+history-newest = End of history.
 keys-plain = No keys in plain mode: type commands. Type help.
 keys-title = Keys:
 keys-item = { $key }: { $action }

@@ -130,7 +130,9 @@ class Table:
         self.pending: dict[int, list[str]] = {s: [] for s in self.humans}
         self.at_keyboard: int | None = 0 if humans == 1 else None
         self.history: list[tuple[int | None, str]] = []
-        self.history_at: int | None = None
+        #: The history lines last said by `last`, `older` or `newer`, as the first
+        #: and last index in the seat's history; None: nothing said yet, walk from the end.
+        self.history_at: tuple[int, int] | None = None
         self.last: list[str] = []
         #: A command typed as the answer to a question it does not answer, run next.
         self.typed_ahead: str | None = None
@@ -508,8 +510,10 @@ class Table:
     def cmd_last(self, turn: Turn, argument: str) -> list[str]:
         if not self.last:
             return [self.words("last-none")]
-        # `older` goes on from the line before these, not from the newest again.
-        self.history_at = max(len(self.history_of(turn.seat)) - len(self.last), 0)
+        # `older` goes on from the line before these and `newer` from the line
+        # after them, never into what was just said.
+        count = len(self.history_of(turn.seat))
+        self.history_at = (max(count - len(self.last), 0), count - 1)
         return self.last
 
     def cmd_repeat(self, turn: Turn, argument: str) -> list[str]:
@@ -526,15 +530,21 @@ class Table:
         return self._walk(turn.seat, +1)
 
     def _walk(self, seat: int, step: int) -> list[str]:
-        """One history line at a time, from the newest back, for the review keys."""
+        """One history line at a time, from the newest back, for the review keys.
+
+        At either end the line is said again after "Start of history." or "End of
+        history.", so a step that cannot move is never heard as a new line.
+        """
         lines = self.history_of(seat)
         if not lines:
             return [self.words("last-none")]
-        place = len(lines) if self.history_at is None else self.history_at
-        place = min(max(place + step, 0), len(lines) - 1)
-        self.history_at = place
+        first, last = (len(lines), len(lines)) if self.history_at is None else self.history_at
+        place = min(max(first - 1 if step < 0 else last + 1, 0), len(lines) - 1)
+        self.history_at = (place, place)
         if place == 0 and step < 0:
             return [self.words("history-oldest"), lines[place]]
+        if place == len(lines) - 1 and step > 0:
+            return [self.words("history-newest"), lines[place]]
         return [lines[place]]
 
     def cmd_hint(self, turn: Turn, argument: str) -> list[str]:
