@@ -19,9 +19,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
-def _own_folders(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _own_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test's games are saved, and its word graphs cached, in empty folders of
     their own, never the player's, so one test's leftovers never meet the next."""
     monkeypatch.setenv("SIXDOT_SAVES", str(tmp_path_factory.mktemp("saved")))
