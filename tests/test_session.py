@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from sixdot.client.session import Setup, Table
+from sixdot.client.session import Setup, Table, Turn
 from sixdot.client.terminal import Terminal
 from sixdot.games import get_game
 from sixdot.output import Recording
@@ -174,3 +174,17 @@ def test_a_reply_to_a_declaration_is_asked_for_even_when_accept_is_the_only_move
         "Word POLI: 4 letters, east from D3.",
         "Next: H3, empty, heading east.",
     ]
+
+
+def test_last_never_gives_one_player_another_players_secret() -> None:
+    """Hot seat: when the newest event was private to Player 1, Player 2's `last`
+    says the newest event Player 2 may hear, not Player 1's cards."""
+    game = get_game("alphabeticell")
+    term = Terminal(stdin=io.StringIO(), stdout=io.StringIO())
+    table = Table(Setup(game, players=3, humans=2, seed=5), Phrasebook(), term)
+    table._record(["Round 1: Ana deals."])
+    table._record(["Dealt to you: OL, NY, EL. Keep one."], seat=0)
+    state = game.rules.new_game(3, seed=5)
+    as_seat = [Turn(state, seat, (), table.private[seat]) for seat in (0, 1)]
+    assert table.cmd_last(as_seat[0], "") == ["Dealt to you: OL, NY, EL. Keep one."]
+    assert table.cmd_last(as_seat[1], "") == ["Round 1: Ana deals."]

@@ -133,7 +133,10 @@ class Table:
         #: The history lines last said by `last`, `older` or `newer`, as the first
         #: and last index in the seat's history; None: nothing said yet, walk from the end.
         self.history_at: tuple[int, int] | None = None
-        self.last: list[str] = []
+        #: The lines of the latest event said to everyone (None) and to each
+        #: seat alone, each with where it starts in the history: `last` gives a
+        #: seat the newer of its own and the public one, never another's secret.
+        self.last: dict[int | None, tuple[int, list[str]]] = {}
         #: A command typed as the answer to a question it does not answer, run next.
         self.typed_ahead: str | None = None
 
@@ -170,9 +173,10 @@ class Table:
         """Say lines and keep them; private lines are kept for their seat only."""
         for line in lines:
             self.say(line)
+        if lines:
+            self.last[seat] = (len(self.history), lines)
         self.history.extend((seat, line) for line in lines)
         self.history_at = None
-        self.last = lines
 
     def history_of(self, seat: int) -> list[str]:
         """The announcements `seat` may hear again: public ones and its own."""
@@ -508,13 +512,15 @@ class Table:
         return turn.me.score(turn.view)
 
     def cmd_last(self, turn: Turn, argument: str) -> list[str]:
-        if not self.last:
+        said = [self.last[key] for key in (None, turn.seat) if key in self.last]
+        if not said:
             return [self.words("last-none")]
+        _, lines = max(said)
         # `older` goes on from the line before these and `newer` from the line
         # after them, never into what was just said.
         count = len(self.history_of(turn.seat))
-        self.history_at = (max(count - len(self.last), 0), count - 1)
-        return self.last
+        self.history_at = (max(count - len(lines), 0), count - 1)
+        return lines
 
     def cmd_repeat(self, turn: Turn, argument: str) -> list[str]:
         return [self.term.last_line or self.words("last-none")]
