@@ -202,6 +202,10 @@ class Table:
         if self.replaying:
             self.replaying = False
             self.say(self.words("game-resumed", count=len(moves)))
+            if self.at_keyboard is not None:
+                # What the player holds, which the replay did not say again.
+                for line in self.private[self.at_keyboard].hand(state.view(self.at_keyboard)):
+                    self.say(line)
         try:
             while not state.is_over:
                 seat = state.to_act()[0]
