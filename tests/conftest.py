@@ -20,7 +20,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(autouse=True)
 def _own_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test's games are saved, and its word graphs cached, in empty folders of
-    their own, never the player's, so one test's leftovers never meet the next."""
+    """Each test's games are saved, its word graphs cached and its settings read in
+    empty folders of its own, never the player's, so neither a developer's own
+    settings nor one test's leftovers ever change another test's result."""
     monkeypatch.setenv("SIXDOT_SAVES", str(tmp_path_factory.mktemp("saved")))
+    monkeypatch.setenv("SIXDOT_CONFIG", str(tmp_path_factory.mktemp("config") / "config.toml"))
     monkeypatch.setenv("SIXDOT_CACHE", str(tmp_path_factory.mktemp("cache")))

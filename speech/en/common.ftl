@@ -183,11 +183,20 @@ game-ended = { $winner_count ->
 
 ## Tools
 
-sim-title = { $game }: { $games } games, { $players } players, seed { $seed }.
+sim-title = { $game }: { $games } { $games ->
+    [one] game
+   *[other] games
+  }, { $players } players, seed { $seed }.
 sim-seat = Seat { $seat }, { $level }: won { $wins }, { $percent }%, mean { $mean }.
 sim-speed = { $rate } games per second.
-tournament-title = { $game } tournament: { $games } games, bots { $bots }.
-tournament-level = { $level }: win rate { $rate }%, 95% interval { $low } to { $high }%, { $samples } seats.
+tournament-title = { $game } tournament: { $games } { $games ->
+    [one] game
+   *[other] games
+  }, bots { $bots }.
+tournament-level = { $level }: win rate { $rate }%, 95% interval { $low } to { $high }%, { $samples } { $samples ->
+    [one] seat.
+   *[other] seats.
+  }
 emboss-done = { $path }: { $game } deck, { $pages } braille { $pages ->
     [one] page.
    *[other] pages.

@@ -255,7 +255,7 @@ def _outputs(args: argparse.Namespace) -> list[Output]:
     if getattr(args, "braille", "off") == "brlapi":
         from sixdot.output.brlapi import open_brlapi
 
-        display = open_brlapi(args.braille_table, notice=print)
+        display = open_brlapi(args.braille_table, notice=_notice)
         if display is not None:
             outputs.append(display)
     return outputs

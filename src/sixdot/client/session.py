@@ -110,6 +110,8 @@ class Table:
         for output in self.outputs:
             # A braille display's routing key over a card acts as Enter on it.
             output.on_select = terminal.select
+        # Only the player cuts speech short: the terminal calls this on a keypress.
+        terminal.on_key = self.cut_in
         game = setup.game
         humans = setup.humans
         bot_names = words("player-names-bots").split(", ")
@@ -151,8 +153,13 @@ class Table:
             output.deliver(line, urgent)
 
     def error(self, line: str) -> None:
-        """A refused command: said at once, cutting off older speech."""
+        """A refused command: it answers the player's own key, so it is urgent."""
         self.say(line, urgent=True)
+
+    def cut_in(self) -> None:
+        """The player pressed a key: every output stops what it is saying."""
+        for output in self.outputs:
+            output.interrupt()
 
     def announce(self, events: Sequence[Event]) -> None:
         """Say each event to those who may know it; hold back others' secrets."""
@@ -260,8 +267,6 @@ class Table:
     ) -> str:
         while True:
             text = self.term.ask(prompt, completions, focus)
-            for output in self.outputs:
-                output.interrupt()
             if text is None:
                 self.say(self.words("input-ended"))
                 raise Abandon

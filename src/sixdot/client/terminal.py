@@ -31,6 +31,9 @@ class Terminal:
     selection: tuple[str, int] | None = None
     #: Words a focus item with its selection state: (item, selected, how many selected).
     pick_label: Callable[[FocusItem, bool, int], str] | None = None
+    #: Called when the player presses a key (a line typed at a terminal counts):
+    #: the only thing that cuts speech short.
+    on_key: Callable[[], None] | None = None
 
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin or sys.stdin
@@ -62,6 +65,9 @@ class Terminal:
             self.stdout.write(prompt)
             self.stdout.flush()
         line = self.stdin.readline()
+        if self.interactive and self.on_key is not None:
+            # A script feeding a pipe presses no key, so piped play cuts nothing.
+            self.on_key()
         if not line:
             return None
         return line.rstrip("\r\n")
@@ -128,6 +134,9 @@ class PromptTerminal(Terminal):
             return None
         except KeyboardInterrupt:
             return "quit"
+        finally:
+            if self.on_key is not None:
+                self.on_key()
         # Enter on a focused item leaves its label on screen and chooses it.
         return text if self._chosen is None else f"choose {self._chosen + 1}"
 
