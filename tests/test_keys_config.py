@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from clienttools import run
 from sixdot.client.keys import DEFAULT_KEYS, key_label, load_keys
 
 
@@ -29,11 +30,20 @@ def test_a_key_can_be_moved(config: Path) -> None:
     assert keys["table"] == DEFAULT_KEYS["table"]
 
 
-def test_a_file_that_does_not_parse_is_reported_once_and_defaults_used(config: Path) -> None:
+def test_a_file_that_does_not_parse_gives_the_default_keys(config: Path) -> None:
+    """The keys say nothing of it: the program reports the settings file once."""
     config.write_text("[keys\nscore = f9\n")
     notices: list[str] = []
     assert load_keys(notices.append) == DEFAULT_KEYS
-    assert len(notices) == 1 and "not read" in notices[0] and "default keys" in notices[0]
+    assert notices == []
+
+
+def test_a_file_that_does_not_parse_is_reported_once_on_stderr(config: Path) -> None:
+    config.write_text("[keys\nscore = f9\n")
+    result = run("play", "alphabeticell", "--players", "2", "--seed", "1", input="quit\nyes\n")
+    notices = [line for line in result.err.splitlines() if str(config) in line]
+    assert len(notices) == 1 and "using the defaults" in notices[0]
+    assert config.read_text() == "[keys\nscore = f9\n"
 
 
 def test_an_unknown_action_names_the_valid_ones(config: Path) -> None:

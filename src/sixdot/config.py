@@ -27,7 +27,8 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
-from sixdot.files import write_whole
+from sixdot.files import FileLimitError, read_limited, write_whole
+from sixdot.visible import excerpt
 
 T = TypeVar("T")
 
@@ -110,6 +111,10 @@ SETTINGS: tuple[Setting[Any], ...] = (
 )
 
 
+#: A settings file is a few hundred bytes; one far larger is not a settings file.
+LARGEST = 256 * 1024
+
+
 def default_path() -> Path:
     """~/.config/sixdot/config.toml on Linux; SIXDOT_CONFIG names another (tests, profiles)."""
     override = os.environ.get("SIXDOT_CONFIG")
@@ -136,7 +141,7 @@ class Config:
             try:
                 self._values[setting.key] = setting.check(raw)
             except ValueError as err:
-                problems.append(f"{setting.key} {err}, not {_value(raw)}")
+                problems.append(f"{setting.key} {err}, not {excerpt(_value(raw))}")
         if problems and self.problem is None:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             self.problem = f"settings file {path}: {problems[0]}{more}; using the default"
@@ -146,15 +151,25 @@ class Config:
         """The settings in `path` (the platform's file by default); a missing file is no error."""
         path = path or default_path()
         try:
-            with path.open("rb") as file:
-                data = tomllib.load(file)
+            data = tomllib.loads(read_limited(path, LARGEST).decode("utf-8"))
         except FileNotFoundError:
             return cls(path, {})
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-            reason = getattr(err, "strerror", None) or str(err)
-            problem = f"settings file {path}: {reason}; using the defaults"
-            return cls(path, {}, problem, writable=False)
+        except FileLimitError as err:
+            return cls.unread(path, f"{err}, too large for a settings file")
+        except OSError as err:
+            return cls.unread(path, f"settings file {path}: {err.strerror}")
+        except UnicodeDecodeError:
+            return cls.unread(path, f"settings file {path}: not UTF-8 text")
+        except tomllib.TOMLDecodeError as err:
+            return cls.unread(path, f"settings file {path}: {excerpt(str(err), 80)}")
+        except RecursionError:
+            return cls.unread(path, f"settings file {path}: nested too deeply")
         return cls(path, data)
+
+    @classmethod
+    def unread(cls, path: Path, reason: str) -> Config:
+        """The defaults, for a file that could not be read; it is never overwritten."""
+        return cls(path, {}, f"{reason}; using the defaults", writable=False)
 
     def __getitem__(self, setting: Setting[T]) -> T:
         value: T = self._values.get(setting.key, setting.default)

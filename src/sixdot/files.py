@@ -1,26 +1,107 @@
-"""Writing a file whole, for settings, saved games and cached word graphs."""
+"""Reading and writing sixdot's own files (settings, saved games, word lists, caches).
+
+Reads are bounded: a file larger than its kind allows (a word list that is
+really /dev/zero, a saved game of a million brackets) is refused with a reason
+instead of filling memory. Writes are whole and durable: the bytes go to a
+temporary file beside the target, are flushed to the disk, then moved into
+place, so a reader, a crash or a kill -9 never leaves half a file; a temporary
+file left by a killed run is removed by the next one.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import tempfile
+from pathlib import Path
+
+from sixdot.core.errors import SixdotError
+
+#: Temporary files are named `.<target>.<pid>.tmp`: a later run can tell a file
+#: whose writer is gone (removed) from one another running sixdot is writing.
+_PREFIX = "."
+_SUFFIX = ".tmp"
+
+
+class FileLimitError(SixdotError):
+    """A file larger than sixdot reads for its kind; the message says both sizes."""
+
+
+def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of `path`, or FileLimitError past `limit` (OSError as open gives it).
+
+    At most `limit` + 1 bytes are ever read, so an endless file costs nothing.
+    """
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise FileLimitError(f"{os.fspath(path)} is larger than {size(limit)}")
+    return data
+
+
+def size(count: int) -> str:
+    """A byte count as a player reads it.
+
+    >>> size(512), size(256 * 1024), size(32 * 1024 * 1024)
+    ('512 bytes', '256 KB', '32 MB')
+    """
+    for unit, scale in (("MB", 1024 * 1024), ("KB", 1024)):
+        if count >= scale:
+            return f"{count // scale} {unit}"
+    return f"{count} bytes"
 
 
 def write_whole(path: str | os.PathLike[str], data: bytes) -> None:
-    """Make `path` hold `data`, creating its folder; OSError if that cannot be done.
-
-    The bytes are written to a file beside it, then moved into place, so a reader
-    never meets half a file, and a failed write leaves the old one as it was.
-    """
+    """Make `path` hold `data`, creating its folder; OSError if that cannot be done."""
     folder = os.path.dirname(os.fspath(path)) or "."
     os.makedirs(folder, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    sweep(folder)
+    name = os.path.basename(os.fspath(path))
+    descriptor, temporary = tempfile.mkstemp(
+        dir=folder, prefix=f"{_PREFIX}{name}.{os.getpid()}.", suffix=_SUFFIX
+    )
     try:
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: str) -> None:
+    """Make the move into place itself durable (where the system can open a folder)."""
+    with contextlib.suppress(OSError):
+        handle = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+
+
+def sweep(folder: str | os.PathLike[str]) -> None:
+    """Remove the temporary files in `folder` whose writing process is gone
+    (and any of the unnamed kind earlier versions wrote)."""
+    with contextlib.suppress(OSError):
+        for path in Path(folder).glob(f"*{_SUFFIX}"):
+            parts = path.name.removesuffix(_SUFFIX).split(".")
+            pid = parts[-2] if len(parts) > 2 else ""
+            if not pid.isdecimal() or not _alive(int(pid)):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists but is not ours to signal
+    return True

@@ -6,6 +6,8 @@
 1
 >>> pick("Alphabeticell", ["alphabeticell", "consonants"])
 0
+>>> number("12"), number("-2"), number("²"), number("①"), number("1e3")
+(12, -2, None, None, None)
 """
 
 from __future__ import annotations
@@ -31,13 +33,28 @@ def normal(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+#: More meanings than this are counted, not listed: a list of 140 moves is no answer.
+MANY = 8
+
+
+def number(text: str) -> int | None:
+    """The whole number `text` is, in decimal digits (a minus allowed); else None.
+
+    Superscript and circled digits (`²` is a key of its own on French keyboards)
+    are no number, so they are refused as unknown, never half-read.
+    """
+    word = text.strip()
+    digits = word.removeprefix("-")
+    return int(word) if digits.isdecimal() else None
+
+
 def pick(text: str, names: Sequence[str]) -> int:
     """The index in `names` that `text` selects: number, exact name or unique prefix."""
     word = normal(text)
-    if word.isdigit():
-        number = int(word)
-        if 1 <= number <= len(names):
-            return number - 1
+    chosen = number(word)
+    if chosen is not None:
+        if 1 <= chosen <= len(names):
+            return chosen - 1
         raise ChoiceError(text, ())
     keys = [normal(n) for n in names]
     if word in keys:

@@ -29,6 +29,7 @@ from sixdot.present.braille import card_cells
 from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 from sixdot.sim import StalledGame, simulate, tournament
+from sixdot.visible import excerpt, visible
 
 
 class UsageError(SixdotError):
@@ -175,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"sixdot: {message}", file=sys.stderr)
+    _notice(message)
     return 2
 
 
@@ -299,8 +300,11 @@ def _with_dictionary(game: Game, path: str | None) -> Game:
 
 
 def _notice(message: str) -> None:
-    """A line about sixdot itself, not the game: to stderr, so stdout stays the game's."""
-    print(f"sixdot: {message}", file=sys.stderr, flush=True)
+    """A line about sixdot itself, not the game: to stderr, so stdout stays the game's.
+
+    It may quote a file or a typed word, so it is made visible and kept short.
+    """
+    print(f"sixdot: {excerpt(message, NOTICE_LONGEST)}", file=sys.stderr, flush=True)
 
 
 def _speech(mode: str | None) -> Output | None:
@@ -450,6 +454,9 @@ def _menu(words: Phrasebook, args: argparse.Namespace) -> int:
     return 0
 
 
+#: The longest notice line: it names a file and says what is wrong with it.
+NOTICE_LONGEST = 200
+
 #: Saved games the menu offers at most, the last played first.
 MENU_SAVES = 5
 
@@ -475,19 +482,23 @@ class _Echo(Terminal):
     def __init__(self, inner: Terminal, outputs: Sequence[Output]) -> None:
         self.inner = inner
         self.outputs = tuple(outputs)
+        inner.on_key = self.cut_in
 
     def __getattr__(self, name: str) -> object:
         return getattr(self.inner, name)
 
     def say(self, line: str) -> None:
+        line = visible(line)
         self.inner.say(line)
         for output in self.outputs:
             output.deliver(line)
 
+    def cut_in(self) -> None:
+        """A keypress: the outputs stop what they are saying."""
+        for output in self.outputs:
+            output.interrupt()
+
     def ask(
         self, prompt: str, completions: Sequence[str] = (), focus: Sequence[FocusItem] = ()
     ) -> str | None:
-        text = self.inner.ask(prompt, completions, focus)
-        for output in self.outputs:
-            output.interrupt()
-        return text
+        return self.inner.ask(prompt, completions, focus)

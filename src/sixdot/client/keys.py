@@ -8,12 +8,9 @@ Keys can be changed in the user config's [keys] table.
 
 from __future__ import annotations
 
-import os
-import tomllib
 from collections.abc import Callable, Mapping
-from pathlib import Path
 
-from platformdirs import user_config_dir
+from sixdot.config import Config
 
 #: command name -> prompt_toolkit key name
 DEFAULT_KEYS: dict[str, str] = {
@@ -57,26 +54,15 @@ def key_label(key: str) -> str:
     return key.upper() if len(key) <= 3 else key.title()
 
 
-def config_path() -> Path:
-    """The user config file; SIXDOT_CONFIG names another (tests, several profiles)."""
-    override = os.environ.get("SIXDOT_CONFIG")
-    return Path(override) if override else Path(user_config_dir("sixdot")) / "config.toml"
-
-
 def load_keys(notice: Callable[[str], None]) -> dict[str, str]:
-    """The review keys from the config's [keys] table, else the defaults.
+    """The review keys from the settings file's [keys] table, else the defaults.
 
-    A file that cannot be read or parsed, or a bad entry, is reported in one
-    line each through `notice`, and the defaults stand in for what was bad.
+    A bad entry is reported in one line each through `notice`, and the defaults
+    stand in for what was bad. A file that cannot be read at all gives the
+    defaults silently here: the program says its `Config.problem` once.
     """
-    path = config_path()
-    if not path.exists():
-        return dict(DEFAULT_KEYS)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        notice(f"Settings file {path} not read ({err}); default keys used.")
-        return dict(DEFAULT_KEYS)
+    config = Config.load()
+    data, path = config.data, config.path
     table = data.get("keys", {})
     if not isinstance(table, dict):
         notice(f"Settings file {path}: [keys] must be a table; default keys used.")

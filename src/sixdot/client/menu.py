@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sixdot.client.choice import LONGEST, ChoiceError, normal, pick
+from sixdot.client.choice import LONGEST, MANY, ChoiceError, normal, pick
 from sixdot.client.session import PROMPT, Setup
 from sixdot.client.terminal import Terminal
 from sixdot.games import DEFAULT_LEVEL, GAMES
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.present.presenter import alternatives
+from sixdot.visible import excerpt
 
 
 class Menu:
@@ -36,16 +37,17 @@ class Menu:
             try:
                 return pick(text, names)
             except ChoiceError as err:
-                if err.matches:
-                    self.term.say(
-                        self.words(
-                            "choice-ambiguous",
-                            text=text.strip(),
-                            matches=alternatives(self.words, err.matches),
-                        )
-                    )
-                else:
-                    self.term.say(self.words("choice-unknown", text=text.strip(), count=len(names)))
+                self.term.say(self.refusal(excerpt(text), err.matches, len(names)))
+
+    def refusal(self, text: str, matches: Sequence[str], count: int) -> str:
+        """Why a typed choice chose nothing: several fit it, or none did."""
+        if len(matches) > MANY:
+            return self.words("choice-ambiguous-many", text=text, count=len(matches))
+        if matches:
+            return self.words(
+                "choice-ambiguous", text=text, matches=alternatives(self.words, matches)
+            )
+        return self.words("choice-unknown", text=text, count=count)
 
     def number(self, title: str, low: int, high: int, default: int) -> int | None:
         names = [str(n) for n in range(low, high + 1)]
@@ -57,7 +59,7 @@ class Menu:
             word = text.strip() or str(default)
             if word in names:
                 return int(word)
-            self.term.say(self.words("choice-number", text=text.strip(), low=low, high=high))
+            self.term.say(self.words("choice-number", text=excerpt(text), low=low, high=high))
 
     def run(self, seed: int, waiting: Sequence[Setup] = ()) -> Setup | None:
         """Ask for a table, or which of the saved games `waiting` goes on;

@@ -23,11 +23,15 @@ import platformdirs
 
 from sixdot.client.session import Setup
 from sixdot.core import SixdotError
-from sixdot.files import write_whole
+from sixdot.files import FileLimitError, read_limited, sweep, write_whole
 from sixdot.games import GAMES
+from sixdot.visible import excerpt
 
 FORMAT = "sixdot saved game"
 VERSION = 1
+#: A saved game is a few kilobytes (a long game of Consonants about 20 KB);
+#: anything much larger is not one of ours.
+LARGEST = 4 * 1024 * 1024
 
 
 class SaveError(SixdotError):
@@ -54,7 +58,11 @@ def game_of(path: Path) -> str | None:
 
 
 def saved(game: str | None = None) -> list[Path]:
-    """The files of saved games (of `game`, or of every game), the last played first."""
+    """The files of saved games (of `game`, or of every game), the last played first.
+
+    A write cut short by a killed run left a temporary file: it goes first.
+    """
+    sweep(folder())
     found = [
         path
         for path in folder().glob("*.json")
@@ -103,20 +111,27 @@ def read(path: Path) -> Setup:
     then `check`s the moves.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise SaveError(f"cannot read {path}: {err}") from None
+        text = read_limited(path, LARGEST).decode("utf-8")
+    except FileLimitError as err:
+        raise SaveError(f"{err}, too large for a saved game") from None
+    except OSError as err:
+        raise SaveError(f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path} is not a saved game: not UTF-8 text") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise SaveError(f"{path} is not a saved game: {err.msg} at line {err.lineno}") from None
+    except RecursionError:
+        raise SaveError(f"{path} is not a saved game: nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{path} is not a saved game")
-    if data.get("version") != VERSION:
-        raise SaveError(f"{path} is a saved game of version {data.get('version')}, not {VERSION}")
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise SaveError(f"{path} is a saved game of version {_shown(version)}, not {VERSION}")
     game = GAMES.get(str(data.get("game")))
     if game is None:
-        raise SaveError(f"{path} holds no game sixdot knows: {data.get('game')!r}")
+        raise SaveError(f"{path} holds no game sixdot knows: {_shown(data.get('game'))}")
     try:
         setup = Setup(
             game,
@@ -129,7 +144,7 @@ def read(path: Path) -> Setup:
             moves=_moves(data.get("moves")),
         )
         if setup.level not in game.bots:
-            raise ValueError(f"there is no bot level {setup.level!r}")
+            raise ValueError(f"there is no bot level {_shown(setup.level)}")
         if not 1 <= setup.humans <= setup.players:
             raise ValueError(f"{setup.humans} people cannot sit at {setup.players} seats")
     except ValueError as err:
@@ -149,9 +164,22 @@ def check(setup: Setup, path: Path) -> None:
             state, _ = state.apply(seat, rules.parse_action(notation))
         except SixdotError:
             raise SaveError(
-                f"{path} cannot be used: move {count}, {notation!r} by seat {seat + 1},"
+                f"{path} cannot be used: move {count}, '{excerpt(notation)}' by seat {seat + 1},"
                 " is not legal there"
             ) from None
+
+
+def _shown(value: object) -> str:
+    """A value from the file as an error quotes it: a short excerpt, text marked as text.
+
+    >>> _shown("1"), _shown(2), _shown(None), len(_shown("x" * 1000))
+    ("'1' (text)", '2', 'nothing', 49)
+    """
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return f"'{excerpt(value)}' (text)"
+    return excerpt(repr(value))
 
 
 def _whole(data: dict[str, object], key: str) -> int:
@@ -188,7 +216,7 @@ def _moves(value: object) -> tuple[tuple[int, str], ...]:
             or not isinstance(item[0], int)
             or not isinstance(item[1], str)
         ):
-            raise ValueError(f"{item!r} is not a move: [seat, notation] expected")
+            raise ValueError(f"{_shown(item)} is not a move: [seat, notation] expected")
         moves.append((item[0], item[1]))
     return tuple(moves)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sixdot.bots import Bot
-from sixdot.client.choice import LONGEST, ChoiceError, normal, pick
+from sixdot.client.choice import LONGEST, MANY, ChoiceError, normal, number, pick
 from sixdot.client.docs import rules_lines
 from sixdot.client.keys import key_label
 from sixdot.client.terminal import Terminal
@@ -25,6 +25,7 @@ from sixdot.output import Output
 from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.present.presenter import Presenter, alternatives
+from sixdot.visible import excerpt, visible
 
 COMMANDS = (
     "moves",
@@ -145,9 +146,11 @@ class Table:
     # -- output --
 
     def say(self, line: str, urgent: bool = False) -> None:
-        """Print a line and hand it to every other output backend."""
+        """Print a line and hand it to every other output backend, never a raw
+        control character among it."""
         if self.replaying:
             return
+        line = visible(line)
         self.term.say(line)
         for output in self.outputs:
             output.deliver(line, urgent)
@@ -367,11 +370,11 @@ class Table:
         word = normal(text)
         if not word:
             return self._said(self.cmd_turn(turn, ""))
-        if word.lstrip("-").isdigit():
-            number = int(word)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            self.error(self.words("cmd-number-range", number=number, count=len(legal)))
+        chosen = number(word)
+        if chosen is not None:
+            if 1 <= chosen <= len(legal):
+                return legal[chosen - 1]
+            self.error(self.words("cmd-number-range", number=excerpt(word), count=len(legal)))
             return None
         verb, _, rest = word.partition(" ")
         if verb == "choose":
@@ -387,7 +390,7 @@ class Table:
             try:
                 action = rules.parse_action(text)
             except NotationError:
-                self.error(me.not_a_move(text.strip(), starting or legal))
+                self.error(me.not_a_move(excerpt(text), starting or legal))
                 return None
             starting = []
         if len(starting) == 1:
@@ -407,18 +410,16 @@ class Table:
         try:
             index = pick(word, names)
         except ChoiceError as err:
-            if err.matches:
-                self.error(
-                    self.words(
-                        "cmd-ambiguous",
-                        text=text.strip(),
-                        matches=alternatives(self.words, err.matches),
-                    )
-                )
+            quoted = excerpt(text)
+            if len(err.matches) > MANY:
+                self.error(self.words("cmd-ambiguous-many", text=quoted, count=len(err.matches)))
+            elif err.matches:
+                matches = alternatives(self.words, err.matches)
+                self.error(self.words("cmd-ambiguous", text=quoted, matches=matches))
             elif word.split()[0] in rules.verbs:
-                self.error(me.not_a_move(text.strip(), legal))
+                self.error(me.not_a_move(quoted, legal))
             else:
-                self.error(self.words("cmd-unknown", text=text.strip()))
+                self.error(self.words("cmd-unknown", text=quoted))
             return None
         if index < len(legal):
             return legal[index]
@@ -428,15 +429,15 @@ class Table:
         """The one action meant, asking by number when the typed text fits several."""
         if len(meanings) == 1:
             return meanings[0]
-        self.say(self.words("which-title", text=text.strip(), count=len(meanings)), urgent=True)
+        self.say(self.words("which-title", text=excerpt(text), count=len(meanings)), urgent=True)
         labels = [turn.me.move(a, turn.view) for a in meanings]
-        for number, label in enumerate(labels, 1):
-            self.say(self.words("move-item", number=number, move=label))
+        for place, label in enumerate(labels, 1):
+            self.say(self.words("move-item", number=place, move=label))
         answer = self.read(PROMPT, labels)
         try:
             return meanings[pick(answer, labels)]
         except ChoiceError as err:
-            if not err.matches and not normal(answer).lstrip("-").isdigit() and answer.strip():
+            if not err.matches and number(answer) is None and answer.strip():
                 # Another command instead of a choice: the player moved on, so run it.
                 self.typed_ahead = answer
                 return None
@@ -468,10 +469,11 @@ class Table:
         self, argument: str, turn: Turn, focus: Sequence[FocusItem]
     ) -> Action | Choices | None:
         """Enter on a focused item: play it, or list its choices by move number."""
-        if not argument.isdigit() or not 1 <= int(argument) <= len(focus):
+        chosen = number(argument)
+        if chosen is None or not 1 <= chosen <= len(focus):
             self.error(self.words("focus-none"))
             return None
-        item = focus[int(argument) - 1]
+        item = focus[chosen - 1]
         if not item.actions:
             self.error(self.words("focus-not-now", item=item.label))
             return None
@@ -479,8 +481,8 @@ class Table:
             return item.actions[0]
         self.say(self.words("focus-choices", item=item.label), urgent=True)
         for action in item.actions:
-            number = turn.legal.index(action) + 1
-            self.say(self.words("move-item", number=number, move=turn.me.move(action, turn.view)))
+            place = turn.legal.index(action) + 1
+            self.say(self.words("move-item", number=place, move=turn.me.move(action, turn.view)))
         return Choices(item.actions)
 
     # -- commands --
@@ -512,7 +514,7 @@ class Table:
             return turn.me.hand(turn.view)
         if "braille".startswith(option):
             return turn.me.hand_braille(turn.view, self.setup.game.deck())
-        return [self.words("hand-unknown", text=argument.strip())]
+        return [self.words("hand-unknown", text=excerpt(argument))]
 
     def cmd_table(self, turn: Turn, argument: str) -> list[str]:
         return turn.me.table(turn.view)

@@ -32,6 +32,13 @@ class LexiconError(SixdotError):
     """A word list that cannot be used, with the reason in words."""
 
 
+#: The largest word list read: the big English lists are 2 to 4 MB.
+LARGEST_FILE = 64 * 1024 * 1024
+#: The longest word taken. No game can lay a longer one, and the word searches
+#: walk a word letter by letter.
+LONGEST_WORD = 64
+
+
 class Lexicon:
     """A set of lowercase words with fast membership and prefix questions."""
 
@@ -55,6 +62,8 @@ class Lexicon:
     @classmethod
     def from_words(cls, words: Iterable[str], source: str = "words") -> Lexicon:
         """A lexicon of `words` (any order, any case); LexiconError if none or bad."""
+        from sixdot.visible import excerpt
+
         clean: set[str] = set()
         for number, raw in enumerate(words, 1):
             word = raw.strip().lower()
@@ -62,7 +71,12 @@ class Lexicon:
                 continue
             if not word.isascii() or not word.isalpha():
                 raise LexiconError(
-                    f"{source}, line {number}: {raw.strip()!r} is not a word of letters a to z"
+                    f"{source}, line {number}: '{excerpt(raw)}' is not a word of letters a to z"
+                )
+            if len(word) > LONGEST_WORD:
+                raise LexiconError(
+                    f"{source}, line {number}: a word of {len(word)} letters;"
+                    f" words have at most {LONGEST_WORD}"
                 )
             clean.add(word)
         if not clean:
@@ -84,11 +98,12 @@ class Lexicon:
         import contextlib
         import hashlib
 
-        from sixdot.files import write_whole
+        from sixdot.files import FileLimitError, read_limited, write_whole
 
         try:
-            with open(path, "rb") as handle:
-                raw = handle.read()
+            raw = read_limited(path, LARGEST_FILE)
+        except FileLimitError as err:
+            raise LexiconError(f"{err}, too large for a word list") from None
         except FileNotFoundError:
             raise LexiconError(f"no word list at {path}") from None
         except IsADirectoryError:
@@ -107,7 +122,8 @@ class Lexicon:
         except (OSError, ValueError):
             pass
         try:
-            text = raw.decode("utf-8")
+            # A byte order mark, as some Windows editors write, is no letter.
+            text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise LexiconError(f"{path} is not a text file (UTF-8 expected)") from None
         lexicon = cls.from_words(text.splitlines(), str(path))

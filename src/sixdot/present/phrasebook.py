@@ -17,6 +17,7 @@ from fluent.syntax import FluentParser
 from fluent.syntax.ast import Junk
 
 from sixdot.resources import shared_dir
+from sixdot.visible import visible
 
 
 class Verbosity(Enum):
@@ -26,6 +27,25 @@ class Verbosity(Enum):
 
 class PhrasebookError(Exception):
     """A phrasebook file that does not parse, or a message that is missing."""
+
+
+#: The longest text a message takes for one variable; longer is cut with an
+#: ellipsis. Fluent refuses a placeable past 2,500 characters, and no line a
+#: player hears should carry one that long.
+LONGEST_ARG = 1000
+#: Numbers past this size are said as their digits: the locale's number
+#: formatting (babel) cannot format every integer Python can hold.
+LARGEST_NUMBER = 10**15
+
+
+def _safe(value: Any) -> Any:
+    """A message variable bounded and made visible, whatever its source."""
+    if isinstance(value, str):
+        value = visible(value)
+        return value if len(value) <= LONGEST_ARG else value[: LONGEST_ARG - 1] + "…"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= LARGEST_NUMBER:
+        return str(value)[:LONGEST_ARG]
+    return value
 
 
 @cache
@@ -76,7 +96,8 @@ class Phrasebook:
             pattern = message.attributes["brief"]
         if pattern is None:
             raise PhrasebookError(f"message {key!r} has no text")
-        text, errors = self._bundle.format_pattern(pattern, args)
+        safe = {name: _safe(value) for name, value in args.items()}
+        text, errors = self._bundle.format_pattern(pattern, safe)
         if errors:
             raise PhrasebookError(f"message {key!r}: {errors[0]}")
         return text
