@@ -406,6 +406,10 @@ class Table:
                 return self.which(text, turn, turn.state.interpretations(turn.seat, action))
             self.error(me.refusal(refusal))
             return None
+        named = self.by_name(text, turn)
+        if named:
+            # A card's or move's name alone: `x`, `ace of moons`. Two meanings are asked.
+            return self.which(text, turn, named)
         names = notations + list(self.command_names(turn.seat))
         try:
             index = pick(word, names)
@@ -424,6 +428,20 @@ class Table:
         if index < len(legal):
             return legal[index]
         return self._said(self.command(names[index], turn, ""))
+
+    def by_name(self, text: str, turn: Turn) -> list[Action]:
+        """The legal moves `text` names without their verb (`x` for `play X`), each
+        interpretation of each; several are asked about, never picked."""
+        rules = self.setup.game.rules
+        found: list[Action] = []
+        for verb in rules.verbs:
+            try:
+                action = rules.parse_action(f"{verb} {text}")
+            except NotationError:
+                continue
+            if turn.state.refusal(turn.seat, action) is None:
+                found.extend(turn.state.interpretations(turn.seat, action))
+        return list(dict.fromkeys(found))
 
     def which(self, text: str, turn: Turn, meanings: Sequence[Action]) -> Action | None:
         """The one action meant, asking by number when the typed text fits several."""
