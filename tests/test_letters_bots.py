@@ -7,15 +7,15 @@ from dataclasses import replace
 from sixdot.core import replay
 from sixdot.games.letters.bots import SensibleBot, StrongBot
 from sixdot.games.letters.cards import by_face
-from sixdot.games.letters.rules import RULES, Challenge, Done, Lay, Phase, State
+from sixdot.games.letters.rules import RULES, Accept, Challenge, Done, Lay, Phase, State
 
 
 def cards(*faces: str) -> tuple:
     return tuple(by_face()[f] for f in faces)
 
 
-def playing(hand: tuple, others: tuple) -> State:
-    state = RULES.new_game(2, seed=1)
+def playing(hand: tuple, others: tuple, **options: object) -> State:
+    state = RULES.new_game(2, options, seed=1)
     assert isinstance(state, State)
     return replace(state, turn=0, phase=Phase.PLAY, hands=(hand, others))
 
@@ -27,16 +27,28 @@ def test_both_bots_go_out_with_a_hand_that_can() -> None:
         assert isinstance(action, Lay) and action.out and action.face == "Z"
 
 
-def test_bots_challenge_only_what_the_dictionary_lacks() -> None:
+def test_bots_challenge_only_what_the_dictionary_lacks_as_it_is_laid() -> None:
     state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+    state, _ = state.apply(0, RULES.parse_action("out TCA discard Q"))
+    assert state.phase is Phase.CHALLENGE and state.turn == 1
+    assert StrongBot(1, 1).choose(state.view(1), state.legal_actions(1)) == Challenge("TCA")
+    state, _ = state.apply(1, Challenge("TCA"))
+    state, _ = state.apply(1, RULES.parse_action("take"))
+    state, _ = state.apply(1, RULES.parse_action("lay DOG discard Q"))
+    # DOG is a word: seat 0 lets it stand.
+    assert state.turn == 0
+    assert SensibleBot(0, 1).choose(state.view(0), state.legal_actions(0)) == Accept()
+
+
+def test_bots_challenge_only_what_the_dictionary_lacks_after_the_final_turns() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"), challenges="end")
     for seat, move in ((0, "out TCA discard Q"), (1, "take"), (1, "lay DOG discard Q")):
         state, _ = state.apply(seat, RULES.parse_action(move))
     assert state.phase is Phase.CHALLENGE and state.turn == 1
     assert StrongBot(1, 1).choose(state.view(1), state.legal_actions(1)) == Challenge("TCA")
     state, _ = state.apply(1, Challenge("TCA"))
-    assert SensibleBot(1, 1).choose(state.view(1), state.legal_actions(1)) == Done()
-    state, _ = state.apply(1, Done())
     # DOG is a word: seat 0 accepts it.
+    assert state.turn == 0
     assert StrongBot(0, 1).choose(state.view(0), state.legal_actions(0)) == Done()
 
 

@@ -8,8 +8,8 @@ from clienttools import run
 from sixdot.games.letters import GAME
 from sixdot.games.letters.cards import by_face
 from sixdot.games.letters.present import LettersPresenter
-from sixdot.games.letters.rules import RULES, Phase, State, WordChallenged
-from sixdot.present.phrasebook import Phrasebook
+from sixdot.games.letters.rules import RULES, Phase, State, WordChallenged, WordsAccepted
+from sixdot.present.phrasebook import Phrasebook, Verbosity
 
 NAMES = ["you", "Ana"]
 
@@ -22,8 +22,8 @@ def presenter() -> LettersPresenter:
     return LettersPresenter(Phrasebook(), NAMES, 0)
 
 
-def playing(hand: tuple, others: tuple) -> State:
-    state = RULES.new_game(2, seed=1)
+def playing(hand: tuple, others: tuple, **options: object) -> State:
+    state = RULES.new_game(2, options, seed=1)
     assert isinstance(state, State)
     return replace(state, turn=0, phase=Phase.PLAY, hands=(hand, others))
 
@@ -55,13 +55,11 @@ def test_a_lay_not_in_the_dictionary_is_warned_about_in_words() -> None:
     )
 
 
-def test_challenges_are_asked_announced_and_reviewed() -> None:
+def test_a_word_just_laid_is_put_to_the_next_player_in_one_short_line() -> None:
     state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
-    for seat, move in ((0, "out TCA discard Q"), (1, "take"), (1, "lay DOG discard Q")):
-        state, _ = state.apply(seat, RULES.parse_action(move))
+    state, _ = state.apply(0, RULES.parse_action("out TCA discard Q"))
     ana = LettersPresenter(Phrasebook(), ["Bo", "Ana"], 1)
-    view = state.view(1)
-    assert ana.turn(view, state.legal_actions(1))[1] == "TCA, 13 points, Bo's."
+    assert ana.turn(state.view(1), state.legal_actions(1)) == ["Challenge TCA, or accept."]
     state, events = state.apply(1, RULES.parse_action("challenge TCA"))
     assert events == (WordChallenged(1, 0, "TCA", False, 13),)
     assert presenter().event(events[0]) == ["Ana challenges TCA: not a word. You lose 13."]
@@ -69,18 +67,41 @@ def test_challenges_are_asked_announced_and_reviewed() -> None:
     assert words[0].startswith("TCA, 13 points, yours, challenged: not a word.")
 
 
+def test_letting_words_stand_is_announced_to_everyone() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+    state, _ = state.apply(0, RULES.parse_action("out CAT discard Q"))
+    state, events = state.apply(1, RULES.parse_action("accept"))
+    assert events == (WordsAccepted(1, 0, 1),)
+    assert presenter().event(events[0]) == ["Ana accepts your word."]
+    ana = LettersPresenter(Phrasebook(), ["Bo", "Ana"], 1)
+    assert ana.event(events[0]) == ["You accept Bo's word."]
+    brief = LettersPresenter(Phrasebook(verbosity=Verbosity.BRIEF), ["Bo", "Ana"], 0)
+    assert brief.event(events[0]) == ["Ana accepts."]
+
+
+def test_challenges_after_the_final_turns_list_the_open_words() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"), challenges="end")
+    for seat, move in ((0, "out TCA discard Q"), (1, "take"), (1, "lay DOG discard Q")):
+        state, _ = state.apply(seat, RULES.parse_action(move))
+    ana = LettersPresenter(Phrasebook(), ["Bo", "Ana"], 1)
+    lines = ana.turn(state.view(1), state.legal_actions(1))
+    assert lines[1:] == ["TCA, 13 points, Bo's."]
+
+
 def test_a_challenge_of_a_real_word_costs_the_challenger_and_says_so() -> None:
     state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
-    for seat, move in ((0, "out CAT discard Q"), (1, "take"), (1, "lay DOG discard Q")):
-        state, _ = state.apply(seat, RULES.parse_action(move))
+    state, _ = state.apply(0, RULES.parse_action("out CAT discard Q"))
     state, events = state.apply(1, RULES.parse_action("challenge CAT"))
     assert events == (WordChallenged(1, 0, "CAT", True, 13),)
     assert presenter().event(events[0]) == ["Ana challenges CAT: a word. Ana loses 13."]
 
 
-def test_round_says_when_someone_went_out_on_the_first_turn() -> None:
+def test_round_says_whose_words_are_open_then_who_went_out() -> None:
     state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G"))
     state, _ = state.apply(0, RULES.parse_action("out CAT discard Q"))
+    lines = presenter().commands()["round"](state.view(1), "")
+    assert lines == ["Round 1 of 8: 3 cards each.", "Challenges: your words just laid."]
+    state, _ = state.apply(1, RULES.parse_action("accept"))
     lines = presenter().commands()["round"](state.view(1), "")
     assert lines == ["Round 1 of 8: 3 cards each.", "You went out: final turns."]
 
@@ -88,10 +109,10 @@ def test_round_says_when_someone_went_out_on_the_first_turn() -> None:
 def test_scores_during_a_round_count_only_the_rounds_before_it() -> None:
     state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
     assert presenter().score(state.view(0))[0] == "Scores: no round scored yet."
-    for seat, move in ((0, "out CAT discard Q"), (1, "take"), (1, "lay DOG discard Q")):
+    for seat, move in ((0, "out CAT discard Q"), (1, "accept"), (1, "take")):
         state, _ = state.apply(seat, RULES.parse_action(move))
-    while state.phase is Phase.CHALLENGE:
-        state, _ = state.apply(state.turn, RULES.parse_action("done"))
+    state, _ = state.apply(1, RULES.parse_action("lay DOG discard Q"))
+    state, _ = state.apply(0, RULES.parse_action("accept"))
     assert state.round == 2
     assert presenter().score(state.view(0))[0] == "Scores after round 1 of 8:"
 
@@ -104,9 +125,11 @@ def test_the_turn_says_you_can_go_out_but_not_with_what() -> None:
 
 
 def refused(state: State, typed: str) -> str:
+    """The refusal as the player to act hears it: seat 0 is you, or Bo to seat 1."""
     refusal = state.refusal(state.turn, RULES.parse_action(typed))
     assert refusal is not None
-    return presenter().refusal(refusal)
+    names = ["you", "Ana"] if state.turn == 0 else ["Bo", "you"]
+    return LettersPresenter(Phrasebook(), names, state.turn).refusal(refusal)
 
 
 def test_a_move_missing_its_words_or_discard_is_told_the_form_this_turn_wants() -> None:
@@ -118,16 +141,22 @@ def test_a_move_missing_its_words_or_discard_is_told_the_form_this_turn_wants() 
         "Refused: end with the card to discard: out CAT discard CARD. You hold C, A, T, Q."
     )
     assert refused(state, "discard ZZ") == "Refused: you have no ZZ. You hold C, A, T, Q."
+    state, _ = state.apply(0, RULES.parse_action("out CAT discard Q"))
+    # A word just laid: only the two answers are named, whatever was typed.
+    assert refused(state, "lay CAT") == "Refused: Bo just laid words: challenge WORD, or accept."
+    assert refused(state, "done") == "Refused: Bo just laid words: challenge WORD, or accept."
+    assert refused(state, "challenge DOG") == ("Refused: no open word DOG to challenge. Open: CAT.")
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"), challenges="end")
     for seat, move in ((0, "out CAT discard Q"), (1, "take"), (1, "lay DOG discard Q")):
         state, _ = state.apply(seat, RULES.parse_action(move))
-    # Challenges: only the challenge forms are named, whatever was typed.
-    assert refused(state, "lay CAT") == "Refused: challenges now: challenge WORD, or done."
     assert refused(state, "discard") == "Refused: challenges now: challenge WORD, or done."
+    assert refused(state, "accept") == "Refused: challenges now: challenge WORD, or done."
 
 
 def test_typed_discards_are_moves_and_top_reviews_the_discard_pile() -> None:
-    # Seed 5, two players: Ana goes out with KIF and you draw I for your final turn.
-    typed = "draw\ndiscard ZZ\ntop\ndiscard I\nquit\nyes\n"
+    # Seed 5, two players: Ana goes out with KIF, you accept it and draw I for your
+    # final turn.
+    typed = "accept\ndraw\ndiscard ZZ\ntop\ndiscard I\nquit\nyes\n"
     lines = run("play", "letters", "--seed", "5", "--players", "2", "--plain", input=typed).lines
     assert "Refused: you have no ZZ. You hold O, ER, ING, I." in lines
     assert "Discard: O, 2 points, the only card." in lines

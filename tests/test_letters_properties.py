@@ -51,13 +51,14 @@ def test_cards_are_conserved_under_random_play(seed: int, players: int) -> None:
         assert count(state) == DECK_SIZE
 
 
-def bluffing_rounds(seed: int, players: int, rounds: int = 3) -> int:
-    """Seat 0 lays random non-words on final turns; sensible bots challenge them.
+def bluffing_rounds(seed: int, players: int, challenges: str = "laid", rounds: int = 3) -> int:
+    """Seat 0 lays random non-words on final turns; sensible bots challenge them,
+    as they are laid or, with challenges=end, after the final turns.
 
     Checks after each round that every word laid was valid or caught; returns
     how many were caught.
     """
-    state = RULES.new_game(players, seed=seed)
+    state = RULES.new_game(players, {"challenges": challenges}, seed=seed)
     assert isinstance(state, State)
     rng = random.Random(seed)
     bots = [SensibleBot(s, seed) for s in range(players)]
@@ -85,11 +86,16 @@ def bluffing_rounds(seed: int, players: int, rounds: int = 3) -> int:
 
 
 @settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 5))
-def test_every_word_is_valid_or_challenged(seed: int, players: int) -> None:
-    bluffing_rounds(seed, players)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 5),
+    challenges=st.sampled_from(["laid", "end"]),
+)
+def test_every_word_is_valid_or_challenged(seed: int, players: int, challenges: str) -> None:
+    bluffing_rounds(seed, players, challenges)
 
 
 def test_bluffs_are_laid_and_caught() -> None:
     """The property above is not empty: over a few games, some bluffs are caught."""
-    assert sum(bluffing_rounds(seed, 3) for seed in range(4)) > 0
+    for challenges in ("laid", "end"):
+        assert sum(bluffing_rounds(seed, 3, challenges) for seed in range(4)) > 0

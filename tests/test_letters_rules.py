@@ -11,6 +11,7 @@ from sixdot.games.letters.rules import (
     RULES,
     BonusTied,
     BonusWon,
+    CardsLeft,
     ChallengesOpened,
     Phase,
     PileReshuffled,
@@ -18,6 +19,7 @@ from sixdot.games.letters.rules import (
     RoundEnded,
     State,
     WordChallenged,
+    WordsAccepted,
 )
 
 
@@ -127,43 +129,148 @@ def test_notation_round_trips_and_games_replay() -> None:
     assert again == state and state.round == 8
 
 
-def final_turns(state: State, *moves: str) -> tuple[State, list]:
-    """Seat 0 goes out with the first move; seat 1 takes and plays the second."""
+def play(state: State, *moves: tuple[int, str]) -> tuple[State, list]:
+    """The moves, seat and typed text, in order; every event they caused."""
     events = []
-    for seat, move in ((0, moves[0]), (1, "take"), (1, moves[1])):
+    for seat, move in moves:
         state, new = state.apply(seat, RULES.parse_action(move))
         events.extend(new)
     return state, events
 
 
-def test_challenges_open_after_the_final_turns_from_the_left_of_who_went_out() -> None:
+def three(hand: tuple, **options: object) -> State:
+    """Three players, seat 0 to play after drawing, holding `hand`."""
+    state = RULES.new_game(3, options, seed=1)
+    assert isinstance(state, State)
+    others = (cards("D", "O", "G", "Z"), cards("Q", "X", "J", "V"))
+    return replace(state, turn=0, phase=Phase.PLAY, hands=(hand, *others))
+
+
+def notations(state: State) -> list[str]:
+    return [a.notation for a in state.legal_actions(state.turn)]
+
+
+def test_words_can_be_challenged_as_they_are_laid_by_each_other_player_in_turn() -> None:
+    """'When a player presents their word(s) they can be challenged by the others at the
+    table.' The default: as soon as words are laid, each other player, clockwise, challenges
+    or accepts; then play goes on."""
+    state, events = play(three(cards("C", "A", "T", "Q")), (0, "out CAT discard Q"))
+    assert state.phase is Phase.CHALLENGE and state.turn == 1 and state.out_seat == 0
+    assert notations(state) == ["accept", "challenge CAT"]
+    state, events = play(state, (1, "accept"))
+    assert events == [WordsAccepted(1, 0, 1)] and state.turn == 2
+    assert notations(state) == ["accept", "challenge CAT"]
+    state, events = play(state, (2, "accept"))
+    # Nobody doubted CAT: the final turns begin on the left of who went out.
+    assert state.phase is Phase.DRAW and state.turn == 1
+
+
+def test_a_challenge_as_words_are_laid_is_settled_at_once_as_after_final_turns() -> None:
+    """'If the word isn't allowed then the player must subtract those points from their
+    score.' Caught as it is laid, TCA stays on the table and counts against its owner; the
+    player who went out with it still went out, and the next player need not decide."""
+    state, events = play(three(cards("C", "A", "T", "Q")), (0, "out TCA discard Q"))
+    state, events = play(state, (1, "challenge TCA"))
+    assert events == [WordChallenged(1, 0, "TCA", False, 13)]
+    assert state.phase is Phase.DRAW and state.turn == 1 and state.out_seat == 0
+    state, events = play(state, (1, "draw"), (1, "discard D"), (2, "draw"), (2, "discard Q"))
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert ended.points[0] == -13
+    assert not any(isinstance(e, ChallengesOpened) for e in events)
+
+
+def test_a_lost_challenge_as_words_are_laid_costs_the_challenger_the_word() -> None:
+    """'If the word is allowable then the challenger loses the amount of points that the
+    word is worth.' One word of two is challenged; the challenger may still challenge the
+    other, or accept it, and the next player decides on what is left."""
+    hand = cards("C", "A", "T", "D", "O", "G", "Q")
+    state, _ = play(three(hand), (0, "out CAT DOG discard Q"))
+    state, events = play(state, (1, "challenge DOG"))
+    assert events == [WordChallenged(1, 0, "DOG", True, 13)] and state.turn == 1
+    assert notations(state) == ["accept", "challenge CAT"]
+    state, events = play(state, (1, "accept"), (2, "accept"))
+    assert events == [WordsAccepted(1, 0, 1), WordsAccepted(2, 0, 1)]
+    state, events = play(state, (1, "draw"), (1, "discard D"), (2, "draw"), (2, "discard Q"))
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert ended.points[0] == 13 + 13 + 10 + 10  # both words stand: both bonuses
+    kept = next(e for e in events if isinstance(e, CardsLeft) and e.seat == 1)
+    assert ended.points[1] == -13 - kept.value
+
+
+def test_words_laid_on_the_last_final_turn_are_open_before_the_round_is_scored() -> None:
+    """'The will then present their words': a final turn's words are challenged as laid
+    too, so the round is scored only when the last of them is decided."""
     state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
-    state, events = final_turns(state, "out CAT discard Q", "lay DOG discard Q")
+    state, _ = play(state, (0, "out CAT discard Q"), (1, "accept"), (1, "take"))
+    state, events = play(state, (1, "lay DOG discard Q"))
+    assert state.phase is Phase.CHALLENGE and state.turn == 0 and state.round == 1
+    assert not any(isinstance(e, RoundEnded) for e in events)
+    state, events = play(state, (0, "accept"))
+    assert state.round == 2 and any(isinstance(e, RoundEnded) for e in events)
+
+
+def test_challenges_as_laid_are_refused_at_other_moments_saying_what_is_accepted() -> None:
+    state = three(cards("C", "A", "T", "Q"))
+    refusal = state.refusal(0, RULES.parse_action("challenge CAT"))
+    assert refusal.key == "refuse-let-not-challenging" and refusal.args["laid"] is True
+    state, _ = play(state, (0, "out CAT discard Q"))
+    for typed in ("draw", "done", "discard D"):
+        refusal = state.refusal(1, RULES.parse_action(typed))
+        assert refusal.key == "refuse-let-challenging-laid" and refusal.args["owner_seat"] == 0
+    refusal = state.refusal(1, RULES.parse_action("challenge DOG"))
+    assert refusal.args == {"word": "DOG", "words": "CAT"}
+
+
+# --- the house rule challenges=end ----------------------------------------------
+
+
+def final_turns(state: State, *moves: str) -> tuple[State, list]:
+    """Seat 0 goes out with the first move; seat 1 takes and plays the second."""
+    return play(state, (0, moves[0]), (1, "take"), (1, moves[1]))
+
+
+def ending(hand: tuple, others: tuple) -> State:
+    """Two players under the house rule challenges=end."""
+    return playing(hand, others, challenges="end")
+
+
+def test_with_challenges_at_the_end_they_open_after_the_final_turns() -> None:
+    """'When a player presents their word(s) they can be challenged by the others at the
+    table.' The house rule challenges=end waits: no challenge as words are laid;
+    after the final turns each player in turn, from the left of who went out, may
+    challenge any other player's words."""
+    state = ending(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+    state, events = play(state, (0, "out CAT discard Q"))
+    assert state.phase is Phase.DRAW and state.turn == 1  # straight to the final turn
+    state, events = play(state, (1, "take"), (1, "lay DOG discard Q"))
     assert isinstance(events[-1], ChallengesOpened) and events[-1].words == 2
     assert state.phase is Phase.CHALLENGE and state.turn == 1
     assert [a.notation for a in state.legal_actions(1)] == ["done", "challenge CAT"]
     assert state.refusal(1, RULES.parse_action("challenge DOG")).key == "refuse-let-no-such-word"
+    assert state.refusal(1, RULES.parse_action("accept")).key == "refuse-let-challenging"
     state, _ = state.apply(1, RULES.parse_action("done"))
     assert state.turn == 0 and [a.notation for a in state.legal_actions(0)][1] == "challenge DOG"
 
 
-def test_a_challenge_lost_costs_the_challenger_the_word() -> None:
-    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+def test_with_challenges_at_the_end_a_challenge_lost_costs_the_challenger_the_word() -> None:
+    """'If the word is allowable then the challenger loses the amount of points that the
+    word is worth.' With challenges=end: a challenger with no word left has decided."""
+    state = ending(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
     state, _ = final_turns(state, "out CAT discard Q", "lay DOG discard Q")
     state, events = state.apply(1, RULES.parse_action("challenge CAT"))
-    assert events == (WordChallenged(1, 0, "CAT", True, 13),)
-    state, _ = state.apply(1, RULES.parse_action("done"))
+    assert events == (WordChallenged(1, 0, "CAT", True, 13),) and state.turn == 0
     state, events = state.apply(0, RULES.parse_action("done"))
     ended = next(e for e in events if isinstance(e, RoundEnded))
     assert ended.points == (13, 5 + 2 + 6 - 14 - 13)
 
 
-def test_a_challenge_won_turns_the_word_against_its_owner() -> None:
-    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "S", "Z"))
+def test_with_challenges_at_the_end_a_challenge_won_turns_the_word_against_its_owner() -> None:
+    """'If the word isn't allowed then the player must subtract those points from their
+    score.' With challenges=end, after the final turns."""
+    state = ending(cards("C", "A", "T", "Q"), cards("D", "O", "G", "S", "Z"))
     state, _ = final_turns(state, "out TCA discard Q", "lay DOGS discard Q")
     state, events = state.apply(1, RULES.parse_action("challenge TCA"))
     assert events == (WordChallenged(1, 0, "TCA", False, 13),)
-    state, events = state.apply(1, RULES.parse_action("done"))
     assert state.turn == 0  # DOGS is still open to seat 0
     state, events = state.apply(0, RULES.parse_action("done"))
     ended = next(e for e in events if isinstance(e, RoundEnded))

@@ -9,8 +9,8 @@ let-cards-line = { $card }{ $count ->
     [one] : one card.
    *[other] {" "}each: { $count } cards.
   }
-let-notation = draw, take, discard CARD, out WORDS discard CARD, lay WORDS discard CARD, challenge WORD, done
-    .brief = draw, take, discard, out, lay, challenge, done
+let-notation = draw, take, discard CARD, out WORDS discard CARD, lay WORDS discard CARD, challenge WORD, accept, done
+    .brief = draw, take, discard, out, lay, challenge, accept, done
 
 ## Events
 
@@ -93,6 +93,20 @@ let-word-challenged = { $you ->
         [yes] valid, challenger minus { $value }.
        *[no] invalid, { $owner } minus { $value }.
       }
+let-words-accepted = { $you ->
+    [yes] You accept
+   *[no] { $player } accepts
+  } { $owner_you ->
+    [yes] your
+   *[no] { $owner }'s
+  } { $words ->
+    [one] word.
+   *[other] words.
+  }
+    .brief = { $you ->
+        [yes] You accept.
+       *[no] { $player } accepts.
+      }
 let-bonus-won = { $kind ->
     [most-words] Most words
    *[longest-word] Longest word
@@ -118,6 +132,7 @@ let-turn-capped-draw = Your final turn: the turn cap is reached.
     .brief = Final turn.
 let-turn-challenge = Challenge a word you doubt: challenge WORD. Type done to accept the rest.
     .brief = challenge WORD, or done.
+let-turn-laid = Challenge { $words }, or accept.
 let-open-word = { $word }, { $value } points, { $player_you ->
     [yes] yours
    *[no] { $player }'s
@@ -182,6 +197,10 @@ let-round-turns = { $turns ->
    *[other] { $turns } turns taken.
   }
 let-round-challenges = Final turns over: challenges now.
+let-round-laid = Challenges: { $player_you ->
+    [yes] your words
+   *[no] { $player }'s words
+  } just laid.
 help-let-top = top: the top discard.
 help-let-pile = pile: cards left to draw.
 help-let-round = round: round number, hand size and how far the round has gone.
@@ -210,7 +229,11 @@ refuse-let-not-enough = not enough cards for { $words } together.
 refuse-let-out-all = to go out, use every card but one: { $cards } left.
 refuse-let-short = { $word } is one card: a word needs two.
 refuse-let-not-a-word = { $word } is not in the dictionary.
-refuse-let-not-challenging = challenges come after the round's final turns.
-refuse-let-no-such-word = no open word { $word } to challenge: see words.
+refuse-let-not-challenging = { $laid ->
+    [yes] no words are open to challenge: words are challenged as they are laid.
+   *[no] challenges come after the round's final turns.
+  }
+refuse-let-no-such-word = no open word { $word } to challenge. Open: { $words }.
 refuse-let-challenging = challenges now: challenge WORD, or done.
+refuse-let-challenging-laid = { $owner } just laid words: challenge WORD, or accept.
 caution-let-not-a-word = not in the dictionary: { $words }. Others may challenge.

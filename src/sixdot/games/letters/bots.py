@@ -5,7 +5,8 @@ It takes the top discard when the best arrangement of its hand with that
 card (after a discard) scores more than its hand does now, and otherwise
 draws; it goes out whenever it can; otherwise it discards the card whose
 loss leaves the best-scoring rest. On a final turn it lays what scores most.
-It challenges exactly the words its dictionary lacks.
+It challenges exactly the words its dictionary lacks, as they are laid (or,
+with challenges=end, after the final turns).
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ from collections.abc import Sequence
 from sixdot.bots import Bot
 from sixdot.core import Action
 from sixdot.games.letters.cards import Card, deck
-from sixdot.games.letters.rules import Challenge, Discard, Done, Draw, Lay, Phase, Take, View
+from sixdot.games.letters.rules import (
+    Accept,
+    Challenge,
+    Discard,
+    Done,
+    Draw,
+    Lay,
+    Phase,
+    Take,
+    View,
+)
 from sixdot.games.letters.solver import text, value
 
 
@@ -44,12 +55,15 @@ class SensibleBot(Bot):
 
 
 def challenge(view: View) -> Action:
-    """Challenge the first open word the dictionary lacks; accept the rest."""
+    """Challenge the first open word the dictionary lacks; accept the rest.
+
+    The same as words are laid and, with challenges=end, after the final turns.
+    """
     lexicon = view.solver.lexicon
     for word in view.open_words:
         if word.word.lower() not in lexicon:
             return Challenge(word.word)
-    return Done()
+    return Done() if view.window is None else Accept()
 
 
 #: Cards drawn in imagination per decision: enough to rank choices, few

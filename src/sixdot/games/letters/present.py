@@ -36,6 +36,10 @@ class LettersPresenter(Presenter):
     # -- the turn --
 
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
+        if view.phase is Phase.CHALLENGE and view.window is not None:
+            # Time-free and short: the words were just said as they were laid.
+            words = ", ".join(dict.fromkeys(w.word for w in view.open_words))
+            return [self.words("let-turn-laid", words=words)]
         if view.phase is Phase.CHALLENGE:
             return [self.words("let-turn-challenge"), *self.open_lines(view)]
         if view.phase is Phase.DRAW:
@@ -122,7 +126,9 @@ class LettersPresenter(Presenter):
     def round_lines(self, view: View) -> list[str]:
         """The round, then how far it has gone: turns taken, or why final turns are on."""
         lines = [self.words("let-round", round=view.round, size=view.size)]
-        if view.phase is Phase.CHALLENGE:
+        if view.phase is Phase.CHALLENGE and view.window is not None:
+            lines.append(self.words("let-round-laid", **self.seat_args("player", view.window)))
+        elif view.phase is Phase.CHALLENGE:
             lines.append(self.words("let-round-challenges"))
         elif view.out_seat is not None:
             lines.append(self.words("let-table-out", **self.seat_args("player", view.out_seat)))

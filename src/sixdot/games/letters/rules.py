@@ -10,11 +10,15 @@ round scores the points of cards in words minus the points of cards left,
 plus 10 for most words and 10 for the longest word (a tie: no bonus).
 Highest total after eight rounds wins.
 
-Words are not checked as they are laid. After the final turns each player in
-turn may challenge others' words ("Cheater cheater"); the dictionary settles
-it: a valid word costs its challenger the word's points, an invalid one
-counts against its owner. With the option autocheck, words missing from the
-dictionary are refused as they are laid instead, and nobody challenges.
+Words are not checked as they are laid: "When a player presents their
+word(s) they can be challenged by the others at the table." As soon as a
+player lays words (going out or on a final turn), each other player in turn,
+clockwise, may challenge one of them or accept the rest; the dictionary
+settles it: a valid word costs its challenger the word's points, an invalid
+one counts against its owner. The house rule challenges=end keeps every
+challenge until after the final turns instead. With the option autocheck,
+words missing from the dictionary are refused as they are laid, and nobody
+challenges.
 A house rule caps the turns in a round, so a word list nobody can go out
 with still ends: at the cap every player has one final turn.
 """
@@ -129,11 +133,20 @@ class Challenge(Action):
 
 @dataclass(frozen=True)
 class Done(Action):
-    """Accept every word still unchallenged."""
+    """After the final turns (challenges=end): accept every word still unchallenged."""
 
     @property
     def notation(self) -> str:
         return "done"
+
+
+@dataclass(frozen=True)
+class Accept(Action):
+    """Let the words just laid stand: the next player may still challenge them."""
+
+    @property
+    def notation(self) -> str:
+        return "accept"
 
 
 # --- events ----------------------------------------------------------------
@@ -238,6 +251,15 @@ class WordChallenged(Event):
     word: str
     valid: bool
     value: int
+
+
+@dataclass(frozen=True)
+class WordsAccepted(Event):
+    """A player let the words just laid stand (those not already challenged)."""
+
+    seat: int
+    owner_seat: int
+    words: int
 
 
 @dataclass(frozen=True)
@@ -388,9 +410,12 @@ class View:
     laid: tuple[tuple[Word, ...], ...]
     verdicts: tuple[Verdict, ...]
     open_words: tuple[OpenWord, ...]
+    #: Whose words just laid are open to challenge; None after the final turns.
+    window: int | None
     totals: tuple[int, ...]
     single_cards: bool
     auto_check: bool
+    end_challenges: bool
     solver: Solver = field(compare=False, repr=False)
 
     def words_of(self, lay: Lay) -> tuple[Word, ...]:
@@ -428,7 +453,7 @@ class State(GameState):
     discards: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...]
     out_seat: int | None
-    #: Seats still to act after `turn`: final turns, or challengers.
+    #: Seats still to have a final turn after `turn`.
     queue: tuple[int, ...]
     laid: tuple[tuple[Word, ...], ...]
     left: tuple[tuple[Card, ...], ...]
@@ -437,10 +462,16 @@ class State(GameState):
     #: Turns each player may take in a round before everyone has a final turn (0: no cap).
     turn_cap: int
     solver: Solver = field(compare=False, repr=False)
+    #: The house rule challenges=end: challenges wait until after the final turns.
+    end_challenges: bool = False
     #: Turns taken this round before anyone went out.
     turns: int = 0
     capped: bool = False
     verdicts: tuple[Verdict, ...] = ()
+    #: Seats still to decide after `turn` whether to challenge.
+    challengers: tuple[int, ...] = ()
+    #: The seat whose words just laid are open to challenge (None: after the final turns).
+    window: int | None = None
 
     # -- the State API --
 
@@ -483,7 +514,8 @@ class State(GameState):
             return tuple(draws)
         if self.phase is Phase.CHALLENGE:
             words = dict.fromkeys(w.word for w in self._open_words(self.turn))
-            return (Done(), *(Challenge(w) for w in words))
+            let_stand = Done() if self.window is None else Accept()
+            return (let_stand, *(Challenge(w) for w in words))
         hand = self.hands[self.turn]
         final = self.final
         lays = [a for a in self.solver.finals(hand) if (a.out or final) and a.words]
@@ -560,9 +592,11 @@ class State(GameState):
             laid=self.laid,
             verdicts=self.verdicts,
             open_words=tuple(self._open_words(seat)),
+            window=self.window,
             totals=self.scores,
             single_cards=self.solver.single_cards,
             auto_check=self.auto_check,
+            end_challenges=self.end_challenges,
             solver=self.solver,
         )
 
@@ -572,16 +606,17 @@ class State(GameState):
     def _check(self, seat: int, action: Action) -> Refusal | None:
         """Why `action`, not among the listed moves, is refused; None for a good lay."""
         hand = self.hands[seat]
-        if isinstance(action, Challenge | Done):
+        if isinstance(action, Challenge | Done | Accept):
             if self.phase is not Phase.CHALLENGE:
-                return Refusal.of("refuse-let-not-challenging")
-            assert isinstance(action, Challenge)  # done is always listed while challenging
+                return Refusal.of("refuse-let-not-challenging", laid=not self.end_challenges)
+            if not isinstance(action, Challenge):  # the other way of challenging's word
+                return self._challenging()
+            words = ", ".join(dict.fromkeys(w.word for w in self._open_words(seat)))
             if not action.word:
-                words = dict.fromkeys(w.word for w in self._open_words(seat))
-                return Refusal.of("refuse-let-challenge-which", words=", ".join(words))
-            return Refusal.of("refuse-let-no-such-word", word=action.word)
+                return Refusal.of("refuse-let-challenge-which", words=words)
+            return Refusal.of("refuse-let-no-such-word", word=action.word, words=words)
         if self.phase is Phase.CHALLENGE:
-            return Refusal.of("refuse-let-challenging")
+            return self._challenging()
         if self.phase is Phase.DRAW:
             if isinstance(action, Draw):
                 return Refusal.of("refuse-let-pile-empty")
@@ -605,6 +640,12 @@ class State(GameState):
         if isinstance(action, Discard):
             return Refusal.of("refuse-let-unknown")  # every held card's discard is listed
         return self._explain_lay(action, _take_out(hand, (card,)))
+
+    def _challenging(self) -> Refusal:
+        """Challenges are on: say the two answers this moment takes."""
+        if self.window is None:
+            return Refusal.of("refuse-let-challenging")
+        return Refusal.of("refuse-let-challenging-laid", owner_seat=self.window)
 
     def _wrong_lay(self, lay: Lay) -> Refusal | None:
         """A lay of the wrong kind for this turn, or one missing its words."""
@@ -646,14 +687,18 @@ class State(GameState):
         return resolve(lay, rest, self.solver, self.auto_check)
 
     def _open_words(self, seat: int) -> list[OpenWord]:
-        """Words of other players this round that nobody has challenged."""
+        """Words `seat` may challenge: those just laid by another player, or, after
+        the final turns (challenges=end), all other players' words; never one settled."""
         if self.phase is not Phase.CHALLENGE:
             return []
         settled = {(v.owner, v.index) for v in self.verdicts}
+        if self.window is not None:
+            owners = [self.window]
+        else:
+            owners = [o for o in seats_from((seat + 1) % self.n, self.n) if o != seat]
         return [
             OpenWord(owner, i, text(word), value(word))
-            for owner in seats_from((seat + 1) % self.n, self.n)
-            if owner != seat
+            for owner in owners
             for i, word in enumerate(self.laid[owner])
             if (owner, i) not in settled
         ]
@@ -670,6 +715,10 @@ class State(GameState):
             return self._challenge(seat, action.word)
         if isinstance(action, Done):
             return self._next_challenger([])
+        if isinstance(action, Accept):
+            assert self.window is not None
+            accepted = WordsAccepted(seat, self.window, len(self._open_words(seat)))
+            return self._next_challenger([accepted])
         assert isinstance(action, Discard | Lay)
         card = by_face()[action.face]
         rest = _take_out(self.hands[seat], (card,))
@@ -719,20 +768,30 @@ class State(GameState):
             discards=(*self.discards, card),
             laid=_set(self.laid, seat, words) if words else self.laid,
             left=_set(self.left, seat, left) if final else self.left,
+            out_seat=seat if out else self.out_seat,
         )
+        if words and not (self.auto_check or self.end_challenges):
+            # "When a player presents their word(s) they can be challenged":
+            # each other player, clockwise, challenges or accepts before play goes on.
+            others = tuple(seats_from((seat + 1) % self.n, self.n))[: self.n - 1]
+            state = replace(state, phase=Phase.CHALLENGE, window=seat, challengers=others)
+            return state._next_challenger(events)
+        return state._after_turn(seat, events)
+
+    def _after_turn(self, seat: int, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+        """What follows `seat`'s finished turn: final turns, the next turn, or the score."""
         following = tuple(seats_from((seat + 1) % self.n, self.n))
-        if out:
+        if self.out_seat == seat:
             # Every other player, clockwise, has one final turn.
-            state = replace(state, out_seat=seat)
-            return state._next_final(following[: self.n - 1], events)
-        if final:
-            return state._next_final(self.queue, events)
+            return self._next_final(following[: self.n - 1], events)
+        if self.final:
+            return self._next_final(self.queue, events)
         turns = self.turns + 1
         if self.turn_cap and turns >= self.turn_cap * self.n:
             events.append(RoundCapped(self.turn_cap))
-            state = replace(state, capped=True, turns=turns)
+            state = replace(self, capped=True, turns=turns)
             return state._next_final(following, events)
-        return replace(state, turn=following[0], turns=turns, phase=Phase.DRAW), tuple(events)
+        return replace(self, turn=following[0], turns=turns, phase=Phase.DRAW), tuple(events)
 
     def _next_final(
         self, queue: tuple[int, ...], events: list[Event]
@@ -741,30 +800,42 @@ class State(GameState):
         if queue:
             return replace(self, turn=queue[0], queue=queue[1:], phase=Phase.DRAW), tuple(events)
         laid = sum(map(len, self.laid))
-        if self.auto_check or not laid:
+        if self.auto_check or not self.end_challenges or not laid:
             return self._end_round(events)
         events.append(ChallengesOpened(laid))
         first = (self.dealer if self.out_seat is None else self.out_seat) + 1
         challengers = tuple(seats_from(first % self.n, self.n))
-        state = replace(self, phase=Phase.CHALLENGE, queue=challengers)
+        state = replace(self, phase=Phase.CHALLENGE, challengers=challengers)
         return state._next_challenger(events)
 
     def _next_challenger(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
-        """The next seat with a word of someone else's left to challenge, or the score."""
-        queue = self.queue
+        """The next seat with a word left to challenge; when none is left, play goes
+        on after the words just laid, or the round is scored after the final turns."""
+        queue = self.challengers
         while queue and not self._open_words(queue[0]):
             queue = queue[1:]
         if queue:
-            return replace(self, turn=queue[0], queue=queue[1:]), tuple(events)
-        return replace(self, queue=())._end_round(events)
+            return replace(self, turn=queue[0], challengers=queue[1:]), tuple(events)
+        settled = replace(self, challengers=(), window=None)
+        if self.window is not None:
+            return settled._after_turn(self.window, events)
+        return settled._end_round(events)
 
     def _challenge(self, seat: int, word: str) -> tuple[State, tuple[Event, ...]]:
-        """The first open copy of the word clockwise from the challenger is settled."""
+        """The first open copy of the word clockwise from the challenger is settled.
+
+        At once, as after the final turns: the word stays laid, its cards are not
+        rearranged, and the round's score counts it for the challenger or against its
+        owner. A challenger with no word left to challenge has decided.
+        """
         target = next(w for w in self._open_words(seat) if w.word == word)
         valid = self.solver.is_word(self.laid[target.owner][target.index])
         verdict = Verdict(target.owner, target.index, seat, valid)
-        event = WordChallenged(seat, target.owner, word, valid, target.value)
-        return replace(self, verdicts=(*self.verdicts, verdict)), (event,)
+        events: list[Event] = [WordChallenged(seat, target.owner, word, valid, target.value)]
+        state = replace(self, verdicts=(*self.verdicts, verdict))
+        if state._open_words(seat):
+            return state, tuple(events)
+        return state._next_challenger(events)
 
     def _end_round(self, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
         """Words, cards left, challenges and bonuses; then the next deal or the end."""
@@ -833,6 +904,8 @@ def _deal_round(
         turns=0,
         capped=False,
         verdicts=(),
+        challengers=(),
+        window=None,
     )
     return state, tuple(events)
 
@@ -850,7 +923,7 @@ class LettersRules(Worded, Rules):
     min_players = 2
     max_players = 8
     default_players = 3
-    verbs = ("draw", "take", "discard", "out", "lay", "challenge", "done")
+    verbs = ("draw", "take", "discard", "out", "lay", "challenge", "accept", "done")
     options = (
         OptionSpec(
             "singles",
@@ -861,6 +934,13 @@ class LettersRules(Worded, Rules):
             "autocheck",
             False,
             "words not in the dictionary are refused as they are laid, so nobody challenges",
+        ),
+        OptionSpec(
+            "challenges",
+            "laid",
+            "when words are challenged: laid, as each player lays them;"
+            " end, house rule: after the final turns",
+            choices=("laid", "end"),
         ),
         OptionSpec(
             "turns",
@@ -895,12 +975,13 @@ class LettersRules(Worded, Rules):
             auto_check=bool(options["autocheck"]),
             turn_cap=int(options["turns"]),
             solver=Solver(self.lexicon, bool(options["singles"])),
+            end_challenges=options["challenges"] == "end",
         )
         return _deal_round(blank, 1, dealer, [])
 
     def parse_action(self, text: str) -> Action:
         """Read `draw`, `take`, `discard Q`, `out THE READ discard Q`, `lay CAT discard Q`,
-        `challenge CAT` and `done`.
+        `challenge CAT`, `accept` and `done`.
 
         >>> RULES.parse_action("out the [TH][E] discard qu").notation
         'out THE [TH][E] discard QU'
@@ -908,7 +989,7 @@ class LettersRules(Worded, Rules):
         words = " ".join(text.strip().upper().split())
         # A bare verb or a discard of a card not held is read as a move all the
         # same: the state refuses it saying what this turn accepts.
-        simple = {"DRAW": Draw(), "TAKE": Take(), "DONE": Done()}
+        simple = {"DRAW": Draw(), "TAKE": Take(), "DONE": Done(), "ACCEPT": Accept()}
         simple |= {"DISCARD": Discard(""), "CHALLENGE": Challenge("")}
         if words in simple:
             return simple[words]
@@ -928,7 +1009,7 @@ class LettersRules(Worded, Rules):
         raise NotationError(
             text,
             "draw, take, discard CARD, out WORDS discard CARD, lay WORDS discard CARD,"
-            " challenge WORD, done",
+            " challenge WORD, accept, done",
         )
 
     def _face(self, written: str, text: str) -> str:
