@@ -115,3 +115,51 @@ def test_the_strong_bot_plays_only_legal_cards_from_its_view() -> None:
     state = playing("B D Y ?", "1:M:M 2:W:W")
     action = StrongBot(0).choose(state.view(0), state.legal_actions(0))
     assert state.can(0, action)
+
+
+def bot_game(**options: object) -> tuple[list[str], State]:
+    """A strong bot and two sensible ones, counting deals: the moves, and where play stopped."""
+    state = RULES.new_game(3, {"samples": 2, "think": 1, "target": 30, **options}, seed=6)
+    assert isinstance(state, State)
+    bots = [get_game("consonants").bots[level](s, 6) for s, level in enumerate(LEVELS)]
+    moves = []
+    while not state.is_over:
+        seat = state.to_act()[0]
+        action = bots[seat].choose(state.view(seat), state.legal_actions(seat))
+        moves.append(action.notation)
+        state, _ = state.apply(seat, action)
+    return moves, state
+
+
+LEVELS = ("strong", "sensible", "sensible")
+
+
+def test_bots_remember_the_tricks_they_saw_so_face_down_piles_change_no_move() -> None:
+    """The text: "you may not examine your pile of taken cards until the
+    scoring phase." The bots' views hold no pile during play, only the tricks
+    everyone saw taken; they remember those as a careful player would, so a
+    game goes move for move the same with the openpiles house rule."""
+    face_down, _ = bot_game()
+    face_up, _ = bot_game(openpiles=True)
+    assert face_down == face_up
+    assert len(face_down) > 74
+
+
+def test_sampled_deals_leave_out_the_cards_seen_taken_while_piles_are_face_down() -> None:
+    state = RULES.new_game(4, {"pass": 0}, seed=4)
+    assert isinstance(state, State)
+    bots = [SensibleBot(s) for s in range(4)]
+    while state.trick_number < 6 or state.turn != 0:
+        seat = state.to_act()[0]
+        state, _ = state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    view = state.view(0)
+    assert view.taken is None and len(view.tricks) == 5
+    seen = Counter(p.card for trick in view.tricks for p in trick)
+    seen.update(p.card for p in view.trick)
+    for draw in range(10):
+        deal = sample_deal(view, random.Random(draw))
+        assert deal is not None
+        hands, kitty = deal
+        assert [len(h) for h in hands] == [len(h) for h in state.hands]
+        dealt = Counter(c for h in hands for c in h) + Counter(kitty)
+        assert dealt + seen == Counter(deck())

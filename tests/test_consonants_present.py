@@ -72,14 +72,15 @@ def test_the_turn_names_the_trick_and_the_plays() -> None:
     ]
 
 
-def test_review_commands_answer_from_the_view() -> None:
-    state = RULES.new_game(4, {"pass": 0}, seed=1)
+def midhand(**options: object) -> State:
+    """Hand 1 in play after two tricks: you took Q B, Ana took Z, you hold K."""
+    state = RULES.new_game(4, {"pass": 0, **options}, seed=1)
     assert isinstance(state, State)
-    state = replace(
+    return replace(
         state,
         taken=((C["Q"], C["B"]), (C["Z"],), (), ()),
         tricks_won=(1, 1, 0, 0),
-        last_trick=(Played(1, C["Z"], "Z"), Played(2, C["A/E"], "A")),
+        tricks=((Played(1, C["Z"], "Z"), Played(2, C["A/E"], "A")),),
         hands=((C["K"],), (), (), ()),
         phase=Phase.PLAY,
         trick=(),
@@ -87,6 +88,10 @@ def test_review_commands_answer_from_the_view() -> None:
         lead_j=False,
         laid=(Laid(1, "FROG", 6),),
     )
+
+
+def test_review_commands_answer_from_the_view() -> None:
+    state = midhand(openpiles=True)
     commands = presenter().commands()
     view = state.view(0)
     assert commands["taken"](view, "")[:2] == [
@@ -100,6 +105,28 @@ def test_review_commands_answer_from_the_view() -> None:
     passed = replace(state, passed=((C["J"],), (), (), ()), hand_no=1).view(0)
     assert "J: you passed it to Ana." in commands["singletons"](passed, "")
     assert commands["words"](view, "") == ["Ana's word FROG: 6 points."]
+
+
+def test_face_down_piles_are_said_by_their_tricks_only() -> None:
+    """The text: "After you take a trick, you place it face down in a pile in
+    front of you; you may not examine your pile of taken cards until the
+    scoring phase." The table, taken and singletons say how many tricks each
+    took, never what is in a pile; the last trick, which everyone saw played,
+    is still said whole."""
+    say = presenter()
+    commands = say.commands()
+    view = midhand().view(0)
+    assert commands["taken"](view, "") == [
+        "You: one trick, face down.",
+        "Ana: one trick, face down.",
+        "Ben: no tricks.",
+        "Cleo: no tricks.",
+    ]
+    singles = commands["singletons"](view, "")
+    assert "K: in your hand." in singles
+    assert "Q: out of sight." in singles and "Z: out of sight." in singles
+    assert not any("taken" in line or "points" in line for line in say.table(view))
+    assert commands["previous"](view, "")[0].startswith("Last trick, Ana's, 20 points: Ana Z")
 
 
 def laying(taken: str, laid: tuple[Laid, ...] = ()) -> State:

@@ -48,11 +48,17 @@ class Table:
     target: int
     passing: int
     autocheck: bool
+    openpiles: bool
     choices: int
 
     @property
     def options(self) -> dict[str, object]:
-        return {"target": self.target, "pass": self.passing, "autocheck": self.autocheck}
+        return {
+            "target": self.target,
+            "pass": self.passing,
+            "autocheck": self.autocheck,
+            "openpiles": self.openpiles,
+        }
 
 
 def tables() -> st.SearchStrategy[Table]:
@@ -63,6 +69,7 @@ def tables() -> st.SearchStrategy[Table]:
         target=st.integers(20, 120),
         passing=st.sampled_from((0, 1, 4)),
         autocheck=st.booleans(),
+        openpiles=st.booleans(),
         choices=st.integers(0, 2**32 - 1),
     )
 
@@ -253,6 +260,7 @@ def test_refused_moves_change_nothing_and_accepted_ones_apply(table: Table, poke
 @FEW
 @given(tables())
 def test_a_game_replays_from_its_seed_and_moves_and_views_hide_other_hands(table: Table) -> None:
+    """Views hide the other hands, and every taken pile until scoring unless openpiles."""
     moves = []
     final = None
     for step in play(table):
@@ -261,6 +269,9 @@ def test_a_game_replays_from_its_seed_and_moves_and_views_hide_other_hands(table
         view = step.before.view(step.seat)
         assert view.hand == step.before.hands[step.seat]
         assert not any(isinstance(v, tuple) and v == step.before.hands for v in vars(view).values())
+        face_down = not table.openpiles and step.before.phase in (Phase.PASS, Phase.PLAY)
+        assert (view.taken is None) == face_down
+        assert view.tricks_won == step.before.tricks_won
         for event in step.events:
             private = [s for s in range(table.players) if event.visible_to(s)]
             if len(private) == 1 and hasattr(event, "cards"):

@@ -339,6 +339,53 @@ def test_the_taker_leads_next() -> None:
     assert after.turn == 0 and after.trick == ()
 
 
+# --- taken piles ------------------------------------------------------------
+
+
+def pile(text: str) -> tuple:
+    """Taken cards as they went on the pile: in the order played."""
+    return tuple(C[face] for face in text.split())
+
+
+def two_tricks_left(**options: object) -> State:
+    """Seat 0 is about to take trick 1 with T, then comes the last trick."""
+    state = table("T C", "D", "F", "G", trick="1:P:P 2:R:R 3:B:B", turn=0, **options)
+    return replace(state, hands=(cards("T C"), cards("D"), cards("F"), cards("G")))
+
+
+def test_taken_piles_lie_face_down_until_the_scoring_phase() -> None:
+    """The text: "After you take a trick, you place it face down in a pile in
+    front of you; you may not examine your pile of taken cards until the
+    scoring phase." By default no view shows a pile during play, the taker's
+    own included: only how many tricks each took, and the tricks as everyone
+    saw them played. After the last trick the piles are turned up to score."""
+    state, _ = two_tricks_left().apply(0, Play(C["T"], "T"))
+    assert state.phase is Phase.PLAY and state.taken[0] == pile("P R B T")
+    for seat in range(4):
+        view = state.view(seat)
+        assert view.taken is None
+        assert view.tricks_won == (1, 0, 0, 0)
+        assert [p.card for p in view.last_trick] == [C["P"], C["R"], C["B"], C["T"]]
+    state, _ = state.apply(0, Play(C["C"], "C"))
+    state, _ = state.apply(1, Play(C["D"], "D"))
+    state, _ = state.apply(2, Play(C["F"], "F"))
+    state, _ = state.apply(3, Play(C["G"], "G"))
+    assert state.phase is Phase.WORDS
+    assert all(state.view(seat).taken == state.taken for seat in range(4))
+    assert state.view(1).taken == (pile("P R B T"), (), (), pile("C D F G"))
+
+
+def test_the_openpiles_house_rule_turns_taken_piles_up_as_a_memory_aid() -> None:
+    """The text: "you may not examine your pile of taken cards until the
+    scoring phase." With the openpiles house rule (off by default) every view
+    shows every pile during play, as a memory aid."""
+    assert next(o for o in RULES.options if o.name == "openpiles").default is False
+    state, _ = two_tricks_left(openpiles=True).apply(0, Play(C["T"], "T"))
+    assert state.phase is Phase.PLAY
+    for seat in range(4):
+        assert state.view(seat).taken == (pile("P R B T"), (), (), ())
+
+
 # --- scoring ----------------------------------------------------------------
 
 

@@ -302,6 +302,15 @@ con-taken = { $player_you ->
    *[other] points.
   }
     .brief = { $player }: { $tricks }, { $value }.
+con-taken-face-down = { $player_you ->
+    [yes] You
+   *[no] { $player }
+  }: { $tricks ->
+    [0] no tricks.
+    [one] one trick, face down.
+   *[other] { $tricks } tricks, face down.
+  }
+    .brief = { $player }: { $tricks }.
 con-single-taken = { $card }: taken by { $player_you ->
     [yes] you.
    *[no] { $player }.
@@ -315,6 +324,8 @@ con-single-passed = { $card }: you passed it to { $player }.
     .brief = { $card }: passed to { $player }.
 con-single-unseen = { $card }: not seen yet.
     .brief = { $card }: unseen.
+con-single-out-of-sight = { $card }: out of sight.
+    .brief = { $card }: hidden.
 con-word-open = { $player_you ->
     [yes] Your
    *[no] { $player }'s
@@ -337,8 +348,8 @@ help-con-trick = trick: the trick being played.
     .brief = trick: this trick.
 help-con-previous = previous: the last trick taken.
     .brief = previous: last trick.
-help-con-taken = taken: tricks and points each player has taken.
-    .brief = taken: tricks and points.
+help-con-taken = taken: tricks each player has taken; points once piles are up.
+    .brief = taken: tricks taken.
 help-con-singletons = singletons: which of J K Q V X Z are seen.
     .brief = singletons: J K Q V X Z seen.
 help-con-words = words: the words laid this hand.

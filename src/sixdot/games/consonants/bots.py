@@ -1,6 +1,8 @@
 """Consonants bots: Hearts craft (sensible) and sampled-deal search (strong).
 
-Both decide from their seat's view only. The strong bot searches only the
+Both decide from their seat's view only. Taken piles lie face down during
+play, so the bots go by what they saw taken (the view's finished tricks), as a
+player with a good memory would. The strong bot searches only the
 card play; passing, Flying by Night, words and challenges it leaves to the
 sensible rules, which are already what a careful player does there.
 """
@@ -87,10 +89,24 @@ def choose_play(legal: Sequence[Play], trick: Sequence[Played], players: int, ch
     return min(legal, key=lambda p: (p.card.wild, p.card.score, p.letter))  # type: ignore[union-attr]
 
 
+def piles(view: View) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's taken cards: the piles when face up, else as remembered from
+    the tricks seen taken this hand (the same cards, since the kitty joins a
+    pile only when play is over and the piles are turned up)."""
+    if view.taken is not None:
+        return view.taken
+    seen: list[tuple[Card, ...]] = [()] * view.players
+    for trick in view.tricks:
+        winner = trick[trick_winner(trick)].seat
+        seen[winner] += tuple(p.card for p in trick)
+    return tuple(seen)
+
+
 def chasing(view: View) -> bool:
     """Whether this seat should go for all six singletons."""
-    mine = {c for c in (*view.hand, *view.picks, *view.taken[view.seat]) if c.singleton}
-    others = any(c.singleton for s, pile in enumerate(view.taken) if s != view.seat for c in pile)
+    taken = piles(view)
+    mine = {c for c in (*view.hand, *view.picks, *taken[view.seat]) if c.singleton}
+    others = any(c.singleton for s, pile in enumerate(taken) if s != view.seat for c in pile)
     return len(mine) >= FLY_AMBITION and not others
 
 
@@ -145,7 +161,7 @@ def unseen(view: View) -> Counter[Card]:
     """Cards this seat has not seen: in other hands or the kitty."""
     left = Counter(deck())
     left.subtract(view.hand)
-    for pile in view.taken:
+    for pile in piles(view):
         left.subtract(pile)
     left.subtract(p.card for p in view.trick)
     return +left
@@ -166,7 +182,7 @@ def sample_deal(view: View, rng: object) -> tuple[list[list[Card]], list[Card]] 
     hands: list[list[Card]] = [[] for _ in range(n)]
     pool = unseen(view)
     played = Counter(p.card for p in view.trick)
-    for pile in view.taken:
+    for pile in piles(view):
         played.update(pile)
     if view.passed:
         to = view.pass_to
@@ -217,16 +233,29 @@ def sample_deal(view: View, rng: object) -> tuple[list[list[Card]], list[Card]] 
     return hands, kitty
 
 
+def pile_counts(view: View) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Points and singletons each seat has taken so far this hand."""
+    taken = piles(view)
+    return (
+        tuple(sum(c.score for c in pile) for pile in taken),
+        tuple(sum(c.singleton for c in pile) for pile in taken),
+    )
+
+
 def rollout(
     view: View,
     hands: list[list[Card]],
     kitty: list[Card],
     first: Play,
+    counts: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> list[int]:
-    """Play the hand out from `first` with Hearts craft; each seat's points this hand."""
+    """Play the hand out from `first` with Hearts craft; each seat's points this hand.
+
+    `counts` is `pile_counts(view)`, passed in when many rollouts share a view.
+    """
     n = view.players
-    taken = [sum(c.score for c in pile) for pile in view.taken]
-    singles = [sum(c.singleton for c in pile) for pile in view.taken]
+    points, singled = counts or pile_counts(view)
+    taken, singles = list(points), list(singled)
     trick = list(view.trick)
     kinds = [kinds_of(hand) for hand in hands]
     seat = view.seat
@@ -280,11 +309,12 @@ class StrongBot(SensibleBot):
         cost = [0.0] * len(candidates)
         samples = 0
         draw = partial(sample_deal, view, self.random)
+        counts = pile_counts(view)
         for hands, kitty in within_budget(
             draw, view.config.think_ms, MAX_SAMPLES, view.config.samples
         ):
             for i, play in enumerate(candidates):
-                points = rollout(view, [list(h) for h in hands], kitty, play)
+                points = rollout(view, [list(h) for h in hands], kitty, play, counts)
                 mine = points[view.seat]
                 cost[i] += mine - sum(points) / view.players
             samples += 1

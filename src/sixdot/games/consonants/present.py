@@ -187,9 +187,10 @@ class ConsonantsPresenter(Presenter):
         return out
 
     def left_for_words(self, view: View) -> tuple[Any, ...]:
-        """This seat's taken cards not yet in its laid words, in hand order."""
+        """This seat's taken cards not yet in its laid words, in hand order
+        (words come at scoring, when the piles are turned up)."""
         mine = [w.word for w in view.laid if w.seat == view.seat]
-        return unused(mine, sorted(view.taken[view.seat]))
+        return unused(mine, sorted(view.taken[view.seat] if view.taken else ()))
 
     def hand(self, view: View) -> list[str]:
         if view.phase in (Phase.WORDS, Phase.CHALLENGE):
@@ -262,22 +263,36 @@ class ConsonantsPresenter(Presenter):
         ]
 
     def taken_lines(self, view: View) -> list[str]:
-        """Tricks and points each player has taken this hand."""
+        """Tricks each player has taken this hand, and their points once the
+        piles may be looked at; face down, a pile shows only its size."""
+        taken = view.taken
+        if taken is None:
+            return [
+                self.words(
+                    "con-taken-face-down", tricks=view.tricks_won[s], **self.seat_args("player", s)
+                )
+                for s in range(view.players)
+            ]
         return [
             self.words(
                 "con-taken",
                 tricks=view.tricks_won[s],
-                value=trick_value(view.taken[s]),
+                value=trick_value(taken[s]),
                 **self.seat_args("player", s),
             )
             for s in range(view.players)
         ]
 
     def singleton_lines(self, view: View) -> list[str]:
-        """Singletons taken so far (and by whom), on the table, held, passed, or unseen."""
+        """Singletons taken so far (and by whom), on the table, held, passed, or unseen.
+
+        While the piles are face down a taken singleton is out of sight like
+        one in another hand: remembering who took it is the player's part.
+        """
         out = []
+        piles = view.taken or ()
         for card in singletons():
-            owner = next((s for s in range(view.players) if card in view.taken[s]), None)
+            owner = next((s for s, pile in enumerate(piles) if card in pile), None)
             if owner is not None:
                 out.append(
                     self.words(
@@ -291,6 +306,8 @@ class ConsonantsPresenter(Presenter):
             elif card in view.passed:
                 to = self.seat_args("player", view.pass_to)
                 out.append(self.words("con-single-passed", card=card.face, **to))
+            elif view.taken is None:
+                out.append(self.words("con-single-out-of-sight", card=card.face))
             else:
                 out.append(self.words("con-single-unseen", card=card.face))
         return out

@@ -8,6 +8,10 @@ following rules in `tricks`. Consonants taken score their points (singletons
 lay words of four or more letters from the cards they took, which then do not
 score, and the others may challenge those words against the dictionary. The
 game ends after the hand in which someone reaches the target; lowest wins.
+
+Taken tricks go face down until the scoring phase: views say how many tricks
+each player took, and the finished tricks as everyone saw them played, but
+not the piles, unless the `openpiles` house rule turns them face up.
 """
 
 from __future__ import annotations
@@ -398,12 +402,23 @@ class Config:
     think_ms: int
     #: Deals the strong bot tries per card instead (0: by the clock).
     samples: int
+    #: House rule: taken piles lie face up during play, as a memory aid.
+    open_piles: bool
     finder: WordFinder = field(compare=False, repr=False)
+
+
+#: The phases before scoring, when taken piles lie face down.
+_FACE_DOWN = frozenset({Phase.PASS, Phase.PLAY})
 
 
 @dataclass(frozen=True)
 class View:
-    """What one seat knows: its own cards, its passing, and everything played."""
+    """What one seat knows: its own cards, its passing, and everything played.
+
+    `taken` is None while the piles are face down ("you may not examine your
+    pile of taken cards until the scoring phase"); `tricks` are the tricks
+    finished this hand, as every player saw them played and taken.
+    """
 
     seat: int
     players: int
@@ -421,9 +436,9 @@ class View:
     must_lead_j: bool
     hand_sizes: tuple[int, ...]
     kitty: int
-    taken: tuple[tuple[Card, ...], ...]
+    taken: tuple[tuple[Card, ...], ...] | None
     tricks_won: tuple[int, ...]
-    last_trick: tuple[Played, ...]
+    tricks: tuple[tuple[Played, ...], ...]
     laid: tuple[Laid, ...]
     flyer: int | None
     totals: tuple[int, ...]
@@ -443,11 +458,10 @@ class View:
     def pass_from(self) -> int:
         return giver(self.seat, self.direction, self.players)
 
-    def seen_singletons(self) -> tuple[Card, ...]:
-        """Singletons taken in tricks or on the table now, in deck order."""
-        out = {c for pile in self.taken for c in pile if c.singleton}
-        out.update(p.card for p in self.trick if p.card.singleton)
-        return tuple(c for c in singletons() if c in out)
+    @property
+    def last_trick(self) -> tuple[Played, ...]:
+        """The trick taken last this hand; empty before the first is taken."""
+        return self.tricks[-1] if self.tricks else ()
 
 
 def evolve(state: State, **changes: Any) -> State:
@@ -527,7 +541,8 @@ class State(GameState):
     trick_number: int
     taken: tuple[tuple[Card, ...], ...]
     tricks_won: tuple[int, ...]
-    last_trick: tuple[Played, ...]
+    #: The tricks finished this hand, in order, as they were played.
+    tricks: tuple[tuple[Played, ...], ...]
     flyer: int | None
     fly_others: bool
     queue: tuple[int, ...]
@@ -796,9 +811,9 @@ class State(GameState):
             must_lead_j=self.lead_j,
             hand_sizes=tuple(len(h) + len(p) for h, p in zip(self.hands, self.picks, strict=True)),
             kitty=len(self.kitty),
-            taken=self.taken,
+            taken=self.taken if self.config.open_piles or self.phase not in _FACE_DOWN else None,
             tricks_won=self.tricks_won,
-            last_trick=self.last_trick,
+            tricks=self.tricks,
             laid=self.laid,
             flyer=self.flyer,
             totals=self.scores,
@@ -923,7 +938,7 @@ class State(GameState):
             turn=winner,
             taken=_set(self.taken, winner, self.taken[winner] + cards),
             tricks_won=_set(self.tricks_won, winner, self.tricks_won[winner] + 1),
-            last_trick=trick,
+            tricks=(*self.tricks, trick),
             lacks=lacks,
             ceilings=ceilings,
         )
@@ -1076,7 +1091,7 @@ def _deal(
         trick_number=1,
         taken=((),) * n,
         tricks_won=(0,) * n,
-        last_trick=(),
+        tricks=(),
         flyer=None,
         fly_others=False,
         queue=(),
@@ -1123,6 +1138,11 @@ class ConsonantsRules(Worded, Rules):
             False,
             "words not in the dictionary are refused as they are laid, so nobody challenges",
         ),
+        OptionSpec(
+            "openpiles",
+            False,
+            "taken piles lie face up during play, as a memory aid (the text keeps them face down)",
+        ),
         OptionSpec("think", 200, "how long the strong bot may think per move, in ms", 1, 60_000),
         OptionSpec(
             "samples",
@@ -1145,6 +1165,7 @@ class ConsonantsRules(Worded, Rules):
             auto_check=bool(options["autocheck"]),
             think_ms=int(options["think"]),
             samples=int(options["samples"]),
+            open_piles=bool(options["openpiles"]),
             finder=WordFinder(self.lexicon),
         )
         empty: tuple[tuple[Any, ...], ...] = ((),) * players
@@ -1166,7 +1187,7 @@ class ConsonantsRules(Worded, Rules):
             trick_number=1,
             taken=empty,
             tricks_won=(0,) * players,
-            last_trick=(),
+            tricks=(),
             flyer=None,
             fly_others=False,
             queue=(),
