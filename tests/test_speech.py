@@ -112,33 +112,33 @@ def test_interrupt_cuts_off_the_line_and_drops_the_queue(speech: Speech, voice: 
     assert voice.said == ["answer"]
 
 
-def test_urgent_line_cuts_off_and_drops_what_is_not_urgent(
-    speech: Speech, voice: FakeVoice
-) -> None:
+def test_an_urgent_line_waits_its_turn_and_drops_nothing(speech: Speech, voice: FakeVoice) -> None:
+    """The opponents' moves are heard whole before the turn prompt (issue 15)."""
     speech.deliver("Ana passes.")
-    speech.deliver("Ben passes.")
+    speech.deliver("Ben takes IL as L, NY as N.")
     assert voice.next_started() == "Ana passes."
     speech.deliver("Your turn: EW offered.", urgent=True)
-    assert voice.next_started() == "Your turn: EW offered."
-    assert voice.cut == ["Ana passes."]
-    voice.finish()
-    assert speech.wait_idle(WAIT)
-    assert voice.said == ["Your turn: EW offered."]
-
-
-def test_urgent_lines_do_not_cut_each_other_off(speech: Speech, voice: FakeVoice) -> None:
-    speech.deliver("Your turn: EW offered.", urgent=True)
-    assert voice.next_started() == "Your turn: EW offered."
     speech.deliver("Take as E left, or pass.", urgent=True)
-    speech.deliver("a later plain line")
-    voice.finish(3)
+    voice.finish(4)
     assert speech.wait_idle(WAIT)
     assert voice.said == [
+        "Ana passes.",
+        "Ben takes IL as L, NY as N.",
         "Your turn: EW offered.",
         "Take as E left, or pass.",
-        "a later plain line",
     ]
     assert voice.cut == []
+    assert (speech.tally.delivered, speech.tally.spoken, speech.tally.cut) == (4, 4, 0)
+
+
+def test_a_keypress_cuts_urgent_lines_too(speech: Speech, voice: FakeVoice) -> None:
+    speech.deliver("Your turn: EW offered.", urgent=True)
+    speech.deliver("Take as E left, or pass.", urgent=True)
+    assert voice.next_started() == "Your turn: EW offered."
+    speech.interrupt()
+    assert speech.wait_idle(WAIT)
+    assert voice.cut == ["Your turn: EW offered."]
+    assert (speech.tally.spoken, speech.tally.cut) == (0, 2)
 
 
 def test_close_lets_the_last_lines_finish_then_closes_the_voice(voice: FakeVoice) -> None:
@@ -162,6 +162,26 @@ def test_close_cuts_off_speech_that_runs_too_long(voice: FakeVoice) -> None:
     assert voice.cut == ["a very long line"]
     assert voice.said == []
     assert voice.closed
+
+
+def test_close_waits_for_a_long_queue_as_long_as_lines_go_on_finishing(voice: FakeVoice) -> None:
+    """The bound is per line: a whole game's lines queued at the end are all said."""
+    lines = [f"line {n}" for n in range(12)]
+    speech = Speech.start(lambda: voice)
+    for line in lines:
+        speech.deliver(line)
+    bound = 0.3
+
+    def listener() -> None:  # each line takes a fifth of the bound; all take eight times it
+        for _ in lines:
+            voice.next_started()
+            threading.Event().wait(bound / 5)
+            voice.finish()
+
+    threading.Thread(target=listener, daemon=True).start()
+    speech.close(timeout=bound)
+    assert voice.said == lines
+    assert voice.cut == []
 
 
 def test_spoken_text_is_the_printed_text_with_spoken_forms(voice: FakeVoice) -> None:
@@ -280,10 +300,18 @@ def test_tts_never_falls_back_to_the_screen_reader() -> None:
 def test_missing_accessible_output2_is_a_clear_reason(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", None)
     with pytest.raises(VoiceError, match="accessible-output2 is not installed"):
-        open_screenreader()
+        open_screenreader("win32")
 
 
 def test_missing_speechd_says_how_to_reach_it(monkeypatch) -> None:
+    """On Linux speech-dispatcher's own client speaks, not accessible-output2."""
+    monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", None)
+    monkeypatch.setitem(sys.modules, "speechd", None)
+    with pytest.raises(VoiceError, match=r"python3-speechd .* scripts/debian-python"):
+        open_screenreader("linux")
+
+
+def test_no_screen_reader_running_elsewhere_says_so(monkeypatch) -> None:
     class NoOutput:
         def get_first_available_output(self) -> None:
             return None
@@ -291,9 +319,8 @@ def test_missing_speechd_says_how_to_reach_it(monkeypatch) -> None:
     fake = type(sys)("accessible_output2.outputs.auto")
     fake.Auto = NoOutput  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", fake)
-    monkeypatch.setitem(sys.modules, "speechd", None)
-    with pytest.raises(VoiceError, match=r"python3-speechd .* scripts/debian-python"):
-        open_screenreader("linux")
+    with pytest.raises(VoiceError, match="no screen reader is running"):
+        open_screenreader("darwin")
 
 
 def test_missing_pyttsx3_is_a_clear_reason(monkeypatch) -> None:
@@ -308,14 +335,16 @@ def test_the_program_goes_on_in_text_after_one_notice(monkeypatch, capsys, tmp_p
     config = tmp_path / "config.toml"
     monkeypatch.setenv("SIXDOT_CONFIG", str(config))
     printed = run(*play).lines
-    monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", None)
+    monkeypatch.setitem(sys.modules, "speechd", None)
     monkeypatch.setitem(sys.modules, "pyttsx3", None)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.setattr(sys, "platform", "linux")
     assert cli.main([*play, "--speech", "screenreader"]) == 0
     out, err = capsys.readouterr()
     assert out.splitlines() == printed
     assert err.splitlines() == [
-        "sixdot: Speech: the screen reader is unavailable (accessible-output2 is not installed), "
+        "sixdot: Speech: the screen reader is unavailable (python3-speechd not found: "
+        "install it, run scripts/debian-python), "
         "sixdot's own voice is unavailable (pyttsx3 is not installed); text only."
     ]
     assert config.read_text() == '[speech]\nmode = "screenreader"\n'
@@ -470,8 +499,37 @@ def test_rate_volume_and_voice_reach_the_engine(tmp_path) -> None:
     fast, quiet = said("fast", rate=400, volume=0.3, voice="English (Great Britain)")
     assert fast < slow * 0.6
     assert quiet < loud * 0.5
-    with pytest.raises(VoiceError, match="no voice 'no-such-voice'"):
-        open_tts(voice="no-such-voice", save_to=str(tmp_path))
+
+
+@needs_espeak
+@pytest.mark.parametrize(
+    ("wanted", "voice_id"),
+    [("en-gb", "gmw/en"), ("en-US", "gmw/en-us"), ("gmw/en-029", "gmw/en-029")],
+)
+def test_an_espeak_language_code_names_a_voice(tmp_path, wanted: str, voice_id: str) -> None:
+    """`en-gb` is the language of the voice gmw/en, as `espeak-ng --voices` lists it."""
+    notices: list[str] = []
+    voice = open_tts(voice=wanted, save_to=str(tmp_path), notice=notices.append)
+    assert voice.engine.getProperty("voice") == voice_id
+    assert notices == []
+
+
+@needs_espeak
+def test_a_voice_that_cannot_be_found_gives_the_default_voice_and_one_notice(tmp_path) -> None:
+    notices: list[str] = []
+    speech = Speech.start(
+        lambda: open_tts(
+            rate=450, voice="no-such-voice", save_to=str(tmp_path), notice=notices.append
+        )
+    )
+    speech.deliver("Your turn.")
+    speech.close()
+    assert notices == [
+        "Speech: sixdot's own voice has no voice 'no-such-voice' "
+        "(espeak-ng --voices lists them); using the default voice."
+    ]
+    (wav,) = tmp_path.glob("*.wav")
+    assert loudness(wav)[1] > 0.02  # spoken, never silence
 
 
 @needs_espeak

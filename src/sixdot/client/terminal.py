@@ -117,6 +117,14 @@ class PromptTerminal(Terminal):
             complete_style=CompleteStyle.READLINE_LIKE,
             key_bindings=self._bindings(),
         )
+        # The first key pressed at a prompt silences speech, as a screen reader's does.
+        self._heard_key = False
+        self._session.app.key_processor.before_key_press += self._key_pressed
+
+    def _key_pressed(self, _processor: object) -> None:
+        if not self._heard_key and self.on_key is not None:
+            self._heard_key = True
+            self.on_key()
 
     def ask(
         self, prompt: str, completions: Sequence[str] = (), focus: Sequence[FocusItem] = ()
@@ -128,15 +136,13 @@ class PromptTerminal(Terminal):
         self._focus = focus
         self._shown = ""
         self._chosen: int | None = None
+        self._heard_key = False
         try:
             text = self._session.prompt(prompt)
         except EOFError:
             return None
         except KeyboardInterrupt:
             return "quit"
-        finally:
-            if self.on_key is not None:
-                self.on_key()
         # Enter on a focused item leaves its label on screen and chooses it.
         return text if self._chosen is None else f"choose {self._chosen + 1}"
 
@@ -294,7 +300,12 @@ class PromptTerminal(Terminal):
             from prompt_toolkit.application import run_in_terminal
 
             answer = self.review
-            run_in_terminal(lambda: answer(name))
+
+            def said() -> None:
+                answer(name)
+                self._heard_key = False  # the next key cuts this answer short
+
+            run_in_terminal(said)
 
         for name, key in self.keys.items():
             kb.add(key)(lambda event, name=name: review(event, name))

@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sixdot.output import Output
+from sixdot.output import Output, notice_on_stderr
 from sixdot.present.braille import BLANK, DEFAULT_GRADE, LouisMissing, check_table, translate, wrap
 
 #: How many announcements the display keeps for the reader to pan back through.
@@ -261,7 +261,8 @@ class BrailleDisplay(Output):
 def _cause(err: Exception) -> str:
     """BrlAPI's error in a few words: its messages run over several lines of codes."""
     first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-    return first.rpartition(": ")[2]
+    # The notice ends the sentence: "lost: no connection.", never "connection..".
+    return first.rpartition(": ")[2].rstrip(". ") or type(err).__name__
 
 
 def _enter(api: Any, connection: Any) -> None:
@@ -291,7 +292,7 @@ def _enter(api: Any, connection: Any) -> None:
 
 def open_brlapi(
     table: str = DEFAULT_GRADE,
-    notice: Callable[[str], None] = print,
+    notice: Callable[[str], None] = notice_on_stderr,
     host: str | None = None,
     auth: str | None = None,
     on_select: Callable[[int], None] | None = None,

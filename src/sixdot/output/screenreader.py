@@ -1,12 +1,12 @@
-"""Speech through the player's own screen reader, by accessible-output2.
+"""Speech through the player's own screen reader.
 
-On Windows that is NVDA or JAWS when running, else SAPI; on macOS VoiceOver;
-on Linux speech-dispatcher, the speech server Orca uses, reached through
-Debian's python3-speechd. That module is not on PyPI, so a virtual
-environment needs it linked in: scripts/debian-python (docs/speech.md).
+On Linux that is speech-dispatcher, the speech server Orca uses, through its
+own client (`dispatcher.py`), which reports when each line was said. On
+Windows accessible-output2 finds NVDA or JAWS when running, else SAPI; on
+macOS VoiceOver.
 
-The screen reader keeps its own queue, so `speak` hands a line over and
-returns; cutting off is its "silence".
+Those screen readers keep their own queue and say nothing of when a line
+ends, so `speak` hands a line over and returns; cutting off is "silence".
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ import sys
 import threading
 from typing import Any
 
+from sixdot.output.dispatcher import Dispatcher, open_dispatcher
 from sixdot.output.voice import VoiceError
 
 
 class ScreenReader:
-    """One accessible-output2 output that can speak."""
+    """One accessible-output2 output that can speak (Windows, macOS)."""
 
     def __init__(self, output: Any) -> None:
         self.output = output
@@ -43,31 +44,19 @@ class ScreenReader:
             close()
 
 
-def _why_missing(platform: str) -> str:
-    """Why no output could speak, as the player can act on it."""
-    if not platform.startswith("linux"):
-        return "no screen reader is running"
-    try:
-        import speechd  # noqa: F401 - only whether it imports matters
-    except ImportError:
-        return (
-            "python3-speechd is not reachable from this Python: "
-            "install it and run scripts/debian-python"
-        )
-    return "speech-dispatcher did not start or refused the connection"
-
-
-def open_screenreader(platform: str = sys.platform) -> ScreenReader:
+def open_screenreader(platform: str = sys.platform) -> ScreenReader | Dispatcher:
     """The first screen reader that answers; VoiceError says why there is none.
 
     accessible-output2 prints its install hints while probing: the caller
     (Speech.start) keeps the terminal's file descriptors pointed away.
     """
+    if platform.startswith("linux"):
+        return open_dispatcher()
     try:
         from accessible_output2.outputs.auto import Auto
     except ImportError as err:
         raise VoiceError("accessible-output2 is not installed") from err
     output = Auto().get_first_available_output()
     if output is None:
-        raise VoiceError(_why_missing(platform))
+        raise VoiceError("no screen reader is running")
     return ScreenReader(output)

@@ -1,22 +1,28 @@
-"""Speech: every printed line also spoken, without ever holding up the prompt.
+"""Speech: every printed line also spoken, in order, without holding up the prompt.
 
-A worker thread owns the voice and speaks a queue of lines in order, so the
-game loop only appends to a list. Typing at the prompt (`interrupt`) cuts
-off the line being spoken and drops the queue: the player has moved on. An
-urgent line (your turn, an error) does the same to everything that is not
-urgent, then is spoken at once; urgent lines do not cut each other off, so a
-turn prompt of two lines is heard whole.
+A worker thread owns the voice and speaks a queue of lines one after another,
+so the game loop only appends to a list. Nothing queued is ever dropped by the
+program: an urgent line (your turn, an error) waits its turn after the lines
+before it, so what the opponents did is heard before the prompt. Only the
+player cuts speech short, as with a screen reader: a keypress (`interrupt`)
+cuts off the line being spoken and drops the queue; the table's history keeps
+every line for `last`, `older` and `newer`.
 
 The voice is one of three, chosen by the speech mode (config.SPEECH_MODES):
 
-- screenreader: the running screen reader, through accessible-output2
-  (speech-dispatcher on Linux), see `screenreader.py`;
+- screenreader: speech-dispatcher through its own client on Linux
+  (`dispatcher.py`), the running screen reader through accessible-output2
+  elsewhere (`screenreader.py`);
 - tts: sixdot's own voice, pyttsx3 driving espeak-ng on Linux, see `tts.py`;
 - text: no speech;
 - auto: the first of screenreader and tts that works.
 
+A voice's `speak` returns once the line was said (speech-dispatcher reports
+its end), so the queue knows what was spoken and `close` can wait for the
+last lines, the winner among them, before the program lets go of the voice.
+
 A mode whose engine is missing gives way to the next one, after one notice
-line saying why; the game always goes on, in text at worst.
+saying why; the game always goes on, in text at worst.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sixdot.config import SPEECH_MODE, TTS_RATE, TTS_SAVE_TO, TTS_VOICE, TTS_VOLUME, Config
-from sixdot.output import Output
+from sixdot.output import Output, notice_on_stderr, reason
 from sixdot.output.pronounce import pronouncer
 from sixdot.output.quiet import quiet
 from sixdot.output.screenreader import open_screenreader
@@ -39,8 +45,10 @@ from sixdot.output.voice import Voice, VoiceError
 #: speech-dispatcher that accepts connections but never answers would
 #: otherwise hold up the game for good.
 OPEN_SECONDS = 5.0
-#: How long the last lines (the winner, the scores) may go on being spoken
-#: after the game ends before the program cuts them off and exits.
+#: At the end (game over, quit, end of input) the program waits for the lines
+#: still queued as long as they go on being said, but gives up on a line that
+#: takes longer than this to finish: a stuck speech server must not keep the
+#: program running. No line sixdot prints takes this long to say.
 FINISH_SECONDS = 15.0
 
 NOTICE_FALLBACK = "Speech: {tried}; {using}."
@@ -50,8 +58,18 @@ NOTICE_LOST = "Speech stopped: {reason}. Playing on in text."
 @dataclass
 class _Line:
     text: str
-    urgent: bool
     stopped: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass
+class Tally:
+    """What became of the lines delivered: the benchmark's and the tests' evidence."""
+
+    delivered: int = 0
+    #: Said to the end.
+    spoken: int = 0
+    #: Cut off or dropped by a keypress (or by the end's bound).
+    cut: int = 0
 
 
 class Speech(Output):
@@ -68,9 +86,10 @@ class Speech(Output):
         self,
         open_voice: Callable[[], Voice],
         pronounce: Callable[[str], str] = str,
-        notice: Callable[[str], None] = print,
+        notice: Callable[[str], None] = notice_on_stderr,
     ) -> None:
         self.voice: Voice | None = None
+        self.tally = Tally()
         self._pronounce = pronounce
         self._notice = notice
         self._lock = threading.Condition()
@@ -88,7 +107,7 @@ class Speech(Output):
         cls,
         open_voice: Callable[[], Voice],
         pronounce: Callable[[str], str] = str,
-        notice: Callable[[str], None] = print,
+        notice: Callable[[str], None] = notice_on_stderr,
         timeout: float = OPEN_SECONDS,
     ) -> Speech:
         """Speech through the voice `open_voice` makes; VoiceError says why there is none.
@@ -106,53 +125,69 @@ class Speech(Output):
             raise VoiceError(f"no answer within {timeout:g} seconds")
         err = speech._failure
         if err is not None:
-            raise err if isinstance(err, VoiceError) else VoiceError(_reason(err)) from err
+            raise err if isinstance(err, VoiceError) else VoiceError(reason(err)) from err
         return speech
 
     # -- what the session calls --
 
     def deliver(self, line: str, urgent: bool = False) -> None:
-        """Queue a line; an urgent one first cuts off everything less urgent."""
+        """Queue a line after the others; urgent or not, nothing queued is dropped.
+
+        `urgent` is for backends that move to a line (a braille display);
+        speech hears the lines in the order they were printed.
+        """
+        del urgent
         with self._lock:
             if self._closing:
                 return
-            if urgent:
-                self._cut(keep_urgent=True)
-            self._queue.append(_Line(line, urgent))
+            self.tally.delivered += 1
+            self._queue.append(_Line(line))
             self._lock.notify()
 
     def interrupt(self) -> None:
-        """The player typed: stop talking and forget what was waiting."""
+        """The player pressed a key: stop talking and forget what was waiting."""
         with self._lock:
-            self._cut(keep_urgent=False)
+            self._cut()
 
     def close(self, timeout: float = FINISH_SECONDS) -> None:
-        """Let the last lines be said (up to `timeout` seconds), then stop the thread."""
+        """Let the queued lines be said, then stop the thread.
+
+        Waits as long as lines go on finishing, but no more than `timeout`
+        seconds for any one of them; what is left then is cut off.
+        """
         with self._lock:
             self._closing = True
             self._lock.notify_all()
             try:
-                self._lock.wait_for(lambda: not self._queue and self._current is None, timeout)
+                while not self._idle():
+                    if not self._lock.wait_for(self._moved_on(), timeout):
+                        break
             finally:
-                self._cut(keep_urgent=False)
+                self._cut()
                 self._lock.notify_all()
         self._thread.join(timeout=2.0)
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Block until everything queued has been said; False on timeout."""
         with self._lock:
-            return self._lock.wait_for(lambda: not self._queue and self._current is None, timeout)
+            return self._lock.wait_for(self._idle, timeout)
 
     # -- the speech thread --
 
-    def _cut(self, keep_urgent: bool) -> None:
-        """Drop queued lines and cut off the current one, sparing urgent ones if asked.
+    def _idle(self) -> bool:
+        return not self._queue and self._current is None
 
-        Called with the lock held.
-        """
-        self._queue = deque(line for line in self._queue if keep_urgent and line.urgent)
+    def _moved_on(self) -> Callable[[], bool]:
+        """Whether, since now, a line finished or all is said; called with the lock held."""
+        before = self.tally.spoken + self.tally.cut
+        return lambda: self._idle() or self.tally.spoken + self.tally.cut != before
+
+    def _cut(self) -> None:
+        """Drop the queued lines and cut off the current one; called with the lock held."""
+        self.tally.cut += len(self._queue)
+        self._queue.clear()
         current = self._current
-        if current is not None and not (keep_urgent and current.urgent):
+        if current is not None and not current.stopped.is_set():
             current.stopped.set()
             assert self.voice is not None  # a line is only taken once the voice is open
             self.voice.cancel()
@@ -174,23 +209,22 @@ class Speech(Output):
             try:
                 voice.speak(self._pronounce(line.text), line.stopped)
             except Exception as err:  # the engine died mid-game: say so once, go quiet
-                self._notice(NOTICE_LOST.format(reason=_reason(err)))
+                self._notice(NOTICE_LOST.format(reason=reason(err)))
                 with self._lock:
                     self._closing = True
-                    self._queue.clear()
+                    line.stopped.set()
+                    self._cut()
             finally:
                 with self._lock:
+                    if line.stopped.is_set():
+                        self.tally.cut += 1
+                    else:
+                        self.tally.spoken += 1
                     self._current = None
                     self._lock.notify_all()
         # Closing a broken engine can fail too; there is nothing left to tell.
         with contextlib.suppress(Exception):
             voice.close()
-
-
-def _reason(err: BaseException) -> str:
-    """An exception as a short reason for a notice line."""
-    text = str(err).strip().splitlines()
-    return text[0] if text else type(err).__name__
 
 
 # -- choosing a voice by mode --
@@ -200,7 +234,7 @@ def _reason(err: BaseException) -> str:
 TITLES = {"screenreader": "the screen reader", "tts": "sixdot's own voice"}
 
 
-def _openers(config: Config) -> dict[str, Callable[[], Voice]]:
+def _openers(config: Config, notice: Callable[[str], None]) -> dict[str, Callable[[], Voice]]:
     """How to open each speaking mode, in the order auto tries them."""
 
     def tts() -> Voice:
@@ -209,6 +243,7 @@ def _openers(config: Config) -> dict[str, Callable[[], Voice]]:
             volume=config[TTS_VOLUME],
             voice=config[TTS_VOICE],
             save_to=config[TTS_SAVE_TO],
+            notice=notice,
         )
 
     return {"screenreader": open_screenreader, "tts": tts}
@@ -216,7 +251,7 @@ def _openers(config: Config) -> dict[str, Callable[[], Voice]]:
 
 def open_speech(
     config: Config,
-    notice: Callable[[str], None] = print,
+    notice: Callable[[str], None] = notice_on_stderr,
     mode: str | None = None,
     locale: str = "en",
     openers: dict[str, Callable[[], Voice]] | None = None,
@@ -224,13 +259,16 @@ def open_speech(
     """Speech in `mode` (the config's by default), or the next mode that works.
 
     Returns None for text. When the mode asked for cannot start, one notice
-    line says why and what is used instead; `auto` says nothing unless no
-    voice at all can start.
+    says why and what is used instead; `auto` says nothing unless no voice at
+    all can start.
     """
     mode = mode or config[SPEECH_MODE]
     if mode == "text":
         return None
-    openers = openers if openers is not None else _openers(config)
+    # A voice's own notices (a voice it fell back from) come while the
+    # terminal is kept quiet, so they are held and given once it opened.
+    held: list[str] = []
+    openers = openers if openers is not None else _openers(config, held.append)
     order = list(openers)
     candidates = order if mode == "auto" else order[order.index(mode) :]
     tried: list[str] = []
@@ -238,8 +276,11 @@ def open_speech(
         try:
             speech = Speech.start(openers[candidate], pronouncer(locale), notice)
         except VoiceError as err:
-            tried.append(f"{TITLES[candidate]} is unavailable ({err})")
+            tried.append(f"{TITLES[candidate]} is unavailable ({reason(err)})")
+            held.clear()
             continue
+        for message in held:
+            notice(message)
         if tried and mode != "auto":
             using = f"using {TITLES[candidate]}"
             notice(NOTICE_FALLBACK.format(tried=", ".join(tried), using=using))

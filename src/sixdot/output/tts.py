@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from sixdot.output import notice_on_stderr
 from sixdot.output.voice import VoiceError
 
 #: Player commands to try, in order; each gets a WAV file's path as its last argument.
@@ -139,7 +140,11 @@ class WavFolder:
 
 
 class CommandPlayer:
-    """Plays each file with a player program, which `cancel` stops at once."""
+    """Plays each file with a player program, which `cancel` stops at once.
+
+    `play` waits for its player to end, and the speech thread plays one line
+    at a time, so two players never talk over each other.
+    """
 
     def __init__(self, command: Sequence[str]) -> None:
         self.command = tuple(command)
@@ -172,6 +177,8 @@ class CommandPlayer:
                 self._process.terminate()
 
     def close(self) -> None:
+        """No player outlives the voice: one plays at a time, and none after the end."""
+        self.cancel()
         self._folder.cleanup()
 
 
@@ -263,22 +270,54 @@ def _settler(engine: Any) -> Callable[[], object]:
     return lambda: None
 
 
-def _match_voice(engine: Any, wanted: str) -> str:
-    """The engine's id for the voice named `wanted`: an id, its last part, or its name."""
+def _match_voice(engine: Any, wanted: str) -> str | None:
+    """The engine's id for the voice `wanted`, or None if it has no such voice.
+
+    `wanted` is an id (`gmw/en-us`), its last part (`en-us`), a name
+    (`English (America)`) or a language code as espeak-ng lists them
+    (`en-gb`, the language of the voice `gmw/en`).
+    """
     key = wanted.casefold()
-    for voice in engine.getProperty("voices"):
+    voices = list(engine.getProperty("voices"))
+    for voice in voices:
         names = (voice.id, voice.id.rpartition("/")[2], voice.name or "")
         if key in (n.casefold() for n in names):
             return str(voice.id)
-    raise VoiceError(f"the speech engine has no voice {wanted!r} (espeak-ng --voices lists them)")
+    for voice in voices:
+        if key in (_language(code) for code in voice.languages or ()):
+            return str(voice.id)
+    return None
+
+
+def _language(code: object) -> str:
+    """A voice's language code as text: pyttsx3 gives str, or bytes led by a priority byte."""
+    if isinstance(code, bytes):
+        code = code.lstrip(bytes(range(32))).decode("ascii", "replace")
+    return str(code).casefold()
+
+
+#: Said once when the voice in the settings cannot be found: never silence instead.
+NOTICE_VOICE = (
+    "Speech: sixdot's own voice has no voice {wanted!r} "
+    "(espeak-ng --voices lists them); using the default voice."
+)
 
 
 def _discard(*args: object, **kwargs: object) -> None:
     """Stands in for `print` inside the pyttsx3 driver, which reports every saved file."""
 
 
-def open_tts(rate: int = 175, volume: float = 1.0, voice: str = "", save_to: str = "") -> TtsVoice:
-    """sixdot's own voice, ready to speak; VoiceError says what is missing."""
+def open_tts(
+    rate: int = 175,
+    volume: float = 1.0,
+    voice: str = "",
+    save_to: str = "",
+    notice: Callable[[str], None] = notice_on_stderr,
+) -> TtsVoice:
+    """sixdot's own voice, ready to speak; VoiceError says what is missing.
+
+    A `voice` the engine does not have gives the default voice and one notice.
+    """
     try:
         import pyttsx3
     except ImportError as err:
@@ -297,7 +336,11 @@ def open_tts(rate: int = 175, volume: float = 1.0, voice: str = "", save_to: str
     if engine.isBusy():  # a new engine takes settings at once only after one run
         engine.runAndWait()
     if voice:
-        engine.setProperty("voice", _match_voice(engine, voice))
+        found = _match_voice(engine, voice)
+        if found is None:
+            notice(NOTICE_VOICE.format(wanted=voice))
+        else:
+            engine.setProperty("voice", found)
     engine.setProperty("rate", rate)
     engine.setProperty("volume", volume)
     settle()
