@@ -13,13 +13,15 @@ from sixdot.games.alphagon.rules import (
     ACCEPT,
     CONCEDE,
     DOUBT,
+    TAKE_BONUS,
     Answer,
     Contradict,
     Declare,
     Place,
+    Take,
 )
 from sixdot.sim import simulate
-from test_alphagon_rules import WORDS, building, game, play
+from test_alphagon_rules import WORDS, building, game, long_word, play
 
 
 def choice(state, bot=SensibleBot):  # type: ignore[no-untyped-def]
@@ -62,6 +64,16 @@ def test_both_bots_close_a_word_they_can_complete() -> None:
     for bot in (SensibleBot, StrongBot):
         state = building(game(), "CAR")
         assert choice(state, bot) == Place(("T",))
+
+
+def test_a_long_words_reward_is_a_bonus_when_holding_none_else_a_useful_letter() -> None:
+    for bot in (SensibleBot, StrongBot):
+        assert choice(long_word(bonuses=0), bot) == TAKE_BONUS
+        # One bonus, and two vowels of the start's three: the best vowel not held.
+        owed = long_word(rack="LAE", bonuses=1)
+        assert [x for x in owed.racks[0] if owed.layout.is_vowel(x)] == ["A", "E"]
+        assert choice(owed, bot) == Take("I")
+        assert choice(long_word(rack="LAEIRST", bonuses=1), bot) == TAKE_BONUS  # all it may
 
 
 @pytest.mark.slow

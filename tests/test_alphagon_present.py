@@ -9,6 +9,7 @@ from pathlib import Path
 
 from sixdot.core import GameEnded, Refusal
 from sixdot.games.alphagon.board import Direction, Mark, layout
+from sixdot.games.alphagon.events import Rotation
 from sixdot.games.alphagon.present import AlphagonPresenter
 from sixdot.games.alphagon.rules import (
     ACCEPT,
@@ -18,6 +19,7 @@ from sixdot.games.alphagon.rules import (
     PASS,
     RULES,
     SUSPEND,
+    TAKE_BONUS,
     Answer,
     Change,
     Contradict,
@@ -30,9 +32,10 @@ from sixdot.games.alphagon.rules import (
     Place,
     Start,
     State,
+    Take,
 )
 from sixdot.present.phrasebook import Phrasebook
-from test_alphagon_rules import building, game, play, sq
+from test_alphagon_rules import building, game, long_word, play, sq
 
 E, N = Direction.EAST, Direction.NORTH
 PHRASES = Path(__file__).parent.parent / "speech" / "en" / "alphagon.ftl"
@@ -93,12 +96,54 @@ def test_the_prompt_offers_only_what_may_be_typed_now() -> None:
     prompt = me.turn(two.view(0), two.legal_actions(0))[-1]
     assert prompt == "Place, or change, give, pass or doubt."  # no declaring with 2 letters
     three = building(game(), "CAR", turn=1)
+    three = replace(three, hands=(three.hands[0], (1,), three.hands[2]))  # card 1: I4 L4
     prompt = say(1).turn(three.view(1), three.legal_actions(1))[-1]
     # Ben's cards have the straight shape that the polygon's last 4 squares make.
     assert prompt == "Place, or shape, change, give, pass, doubt or declare."
-    closed = play(building(game(), "CAR"), Place(("T",)), CLOSE)
+    car = building(game(), "CAR")
+    closed = play(replace(car, hands=((1,), *car.hands[1:])), Place(("T",)), CLOSE)
     prompt = me.turn(closed.view(0), closed.legal_actions(0))[-1]
     assert prompt == "Placed: shape, change, give or end."  # closed: no second close
+
+
+def test_the_first_lines_say_who_starts_and_which_way_play_goes() -> None:
+    """The dice roll is heard at once: who starts, then the order of play."""
+    names = ["Ana", "Ben", "Cleo"]
+    for seed in range(40):
+        state, opening = RULES.begin(3, None, seed)
+        if state.rotation is Rotation.RIGHT and state.turn != 1:
+            break
+    first = state.turn
+    order = [names[(first - i) % 3] for i in range(3)]
+    lines = [line for event in opening[:3] for line in say(1).event(event)]
+    assert lines == [
+        f"Alphagon: goal {state.goal} points.",
+        f"Dice: {names[first]} starts.",
+        f"Play goes to the right: {order[0]}, {order[1]} and {order[2]}.",
+    ]
+    two, opening = RULES.begin(2, None, 0)
+    said = say(two.turn).event(opening[1]) + say(two.turn).event(opening[2])
+    other = names[1 - two.turn]
+    assert said == ["Dice: you start.", f"Turns alternate: {names[two.turn]} and {other}."]
+
+
+def test_a_long_words_reward_is_offered_and_told_in_words() -> None:
+    owed = long_word()  # Ana closed CARTWHEEL with 1 bonus and 3 letters
+    assert say().turn(owed.view(0), owed.legal_actions(0)) == [
+        "Long word: take bonus, or a letter, like take E.",
+        f"Rack: {' '.join(owed.racks[0])}, 3 letters; 1 bonus.",
+    ]
+    letters_only = long_word(bonuses=2)
+    prompt = say().turn(letters_only.view(0), letters_only.legal_actions(0))[0]
+    assert prompt == "Long word: take a letter, like take E."
+    focus = say().focus(owed.view(0), owed.legal_actions(0))
+    assert [item.label for item in focus][:2] == ["take bonus", "take A"]
+    _, said = owed.apply(0, TAKE_BONUS)
+    assert say(1).event(said[0]) == ["Long word: Ana takes a bonus, 2 now."]
+    _, said = owed.apply(0, Take("E"))
+    assert say(1).event(said[0]) == ["Long word: Ana takes a letter of their choice."]
+    assert said[1].visible_to(0) and not said[1].visible_to(1)
+    assert say().event(said[1]) == ["You take E from your sack."]
 
 
 def test_the_end_of_the_game_gives_every_score_highest_first() -> None:
@@ -151,6 +196,8 @@ def refusals() -> dict[str, Refusal | None]:
     tenth = replace(building(game(), "CARTS", start="H3"), headings=(E,) * 10)
     full = building(game(), "CARTSCARTSCARTS", start="A1")
     found = play(car, FindSyllable("CA"))
+    owed = long_word()
+    no_q = tuple(x for x in owed.consonant_sacks[0] if x != "Q")
     cases: list[tuple[State, int, object]] = [
         (first, t, PASS),
         (first, t, Start(sq("D4"), E, letter)),
@@ -171,7 +218,11 @@ def refusals() -> dict[str, Refusal | None]:
         (replace(car, bonuses=(0, 2, 2)), 0, Change("A")),
         (found, 0, FindSyllable("AC")),
         (replace(found, used=frozenset(), hands=car.hands), 0, FindSyllable("CA")),
-        (replace(play(placed, FindShape("I5")), used=frozenset()), 0, FindShape("I5")),
+        (
+            replace(play(placed, FindShape("I5")), used=frozenset(), hands=car.hands),
+            0,
+            FindShape("I5"),
+        ),
         (car, 0, FindSyllable("ZU")),
         (car, 0, FindSyllable("LE")),
         (car, 0, FindShape("I4")),
@@ -193,6 +244,12 @@ def refusals() -> dict[str, Refusal | None]:
         (concl, 1, Answer(("CONCLAVE",))),
         (concl, 1, Contradict(("CONCLUSION",))),
         (asce, 1, Correct(("ASCETICAL",))),
+        (car, 0, Take("E")),
+        (owed, 0, END),
+        (owed, 0, RULES.parse_action("take")),
+        (long_word(bonuses=2), 0, TAKE_BONUS),
+        (long_word(rack="LAEIRST"), 0, Take("E")),
+        (replace(owed, consonant_sacks=(no_q, *owed.consonant_sacks[1:])), 0, Take("Q")),
     ]
     found_keys: dict[str, Refusal | None] = {}
     for state, seat, action in cases:

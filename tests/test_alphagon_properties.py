@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -96,6 +97,15 @@ def test_every_listed_move_is_allowed_and_reads_back(players: int, seed: int) ->
         for action in state.legal_actions(seat):
             assert state.refusal(seat, action) is None
             assert RULES.parse_action(action.notation) == action
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 10_000))
+def test_the_turn_always_passes_the_way_the_dice_chose(players: int, seed: int) -> None:
+    states = random_game(players, seed)
+    for before, after in pairwise(states):
+        if after.turn != before.turn:
+            assert after.turn == (before.turn + before.rotation.step) % players
 
 
 @settings(max_examples=10, deadline=None)

@@ -23,6 +23,12 @@ from sixdot.games.alphagon.board import (
     square_name,
 )
 from sixdot.games.alphagon.bots import SensibleBot
+from sixdot.games.alphagon.events import (
+    DirectionChanged,
+    FirstPlayerRolled,
+    GameSetUp,
+    RotationRolled,
+)
 from sixdot.games.alphagon.rules import (
     ACCEPT,
     CLOSE,
@@ -32,6 +38,7 @@ from sixdot.games.alphagon.rules import (
     PASS,
     PLUS,
     SUSPEND,
+    TAKE_BONUS,
     AlphagonRules,
     Answer,
     Change,
@@ -44,8 +51,10 @@ from sixdot.games.alphagon.rules import (
     Give,
     Lose,
     Place,
+    Rotation,
     Start,
     State,
+    Take,
     close_points,
 )
 from sixdot.lexicon import Lexicon
@@ -78,13 +87,23 @@ def line(start: str, direction: Direction, count: int) -> tuple[tuple[int, int],
 
 
 def building(
-    state: State, letters: str, start: str = "C3", direction: Direction = E, turn: int = 0
+    state: State,
+    letters: str,
+    start: str = "C3",
+    direction: Direction = E,
+    turn: int = 0,
+    rotation: Rotation = Rotation.LEFT,
 ) -> State:
-    """The polygon started on `start` with `letters` placed so far, seats taking turns."""
+    """The polygon started on `start` with `letters` placed so far, seats taking
+    turns the way play goes (to the left unless told)."""
     path = line(start, direction, len(letters) + 1)
-    owners = tuple((turn - 1 - len(letters) + i) % state.n for i in range(len(letters) + 1))
+    back = rotation.step
+    owners = tuple(
+        (turn - back * (len(letters) + 1 - i)) % state.n for i in range(len(letters) + 1)
+    )
     return replace(
         state,
+        rotation=rotation,
         phase=state.phase.PLAY,
         path=path,
         marks=(PLUS, *letters),
@@ -99,10 +118,60 @@ def building(
     )
 
 
+def long_word(
+    rack: str = "LAE", bonuses: int = 1, start: str = "C3", direction: Direction = E
+) -> State:
+    """Seat 0 has just closed CARTWHEEL, over 8 letters, from the plus on `start`:
+    its reward is owed.
+
+    With the rack given (L among it) and the bonuses given, after the L is placed
+    and the rack refilled."""
+    state = building(game([*WORDS, "cartwheel"]), "CARTWHEE", start, direction)
+    state = replace(state, racks=(tuple(rack), *state.racks[1:]), bonuses=(bonuses, 2, 2))
+    return play(state, Place(("L",)), CLOSE)
+
+
 def play(state: State, *moves: object) -> State:
     for move in moves:
         state, _ = state.apply(state.to_act()[0], move)  # type: ignore[arg-type]
     return state
+
+
+# --- the start -------------------------------------------------------------------
+
+
+def test_a_dice_roll_chooses_who_starts_and_which_way_play_goes() -> None:
+    """The text: "A dice roll is made to choose the starting player and the direction
+    of rotation." The game's seeded generator rolls it, the first lines say it, and
+    the same seed rolls the same; across seeds every seat starts, each way round."""
+    rules = AlphagonRules(Lexicon.from_words(WORDS))
+    rolled = set()
+    for seed in range(40):
+        state, opening = rules.begin(3, None, seed)
+        assert [type(e) for e in opening[:3]] == [GameSetUp, FirstPlayerRolled, RotationRolled]
+        first, way = opening[1], opening[2]
+        assert first.first_seat == state.turn == state.to_act()[0]
+        assert way.rotation is state.rotation
+        step = state.rotation.step
+        assert way.order_seats == tuple((state.turn + i * step) % 3 for i in range(3))
+        assert rules.begin(3, None, seed)[1] == opening
+        rolled.add((state.turn, state.rotation))
+    assert rolled == {(seat, way) for seat in range(3) for way in Rotation}
+
+
+def test_play_goes_round_the_way_the_dice_chose() -> None:
+    """The text: "A dice roll is made to choose ... the direction of rotation." Rolled
+    to the right, seat 2 plays after seat 0: turns, passes, the placer a doubt goes to
+    and the replies to a declaration all go that way."""
+    right = building(game(), "CAR", turn=0, rotation=Rotation.RIGHT)
+    assert play(right, Place(("T",)), END).turn == 2
+    assert play(right, PASS).turn == 2
+    assert right.placer == 1 and play(right, DOUBT).to_act() == (1,)
+    four = building(game(players=4), "CONCL", turn=2, rotation=Rotation.RIGHT)
+    declared = play(four, Declare(("CONCLUDING",)))
+    assert declared.to_act() == (1,)
+    assert play(declared, ACCEPT).to_act() == (0,)
+    assert play(declared, ACCEPT, ACCEPT).to_act() == (3,)
 
 
 # --- the text's examples -------------------------------------------------------
@@ -173,6 +242,62 @@ def test_a_player_completing_a_word_may_close_it() -> None:
     closed = play(placed, CLOSE)
     assert closed.scores[0] == 4 and closed.marks[-1] == PLUS
     assert closed.must_turn  # the next word starts a new, perpendicular side
+
+
+def test_a_long_word_earns_a_bonus_or_a_letter_of_the_players_choice() -> None:
+    """The text: "if the word exceeds 8 letters, the player can get 1 bonus or 1 letter
+    of his choice, but only if he is under the initial allocation". Holding 1 bonus
+    of the 2 and 3 letters of the 7, the player chooses; a letter is one they name,
+    from their own sacks."""
+    owed = long_word()
+    assert owed.scores[0] == 6 and owed.to_act() == (0,)
+    assert owed.marks[-1] == "L"  # the word's plus waits for the choice
+    legal = owed.legal_actions(0)
+    assert TAKE_BONUS in legal
+    sacks = {*owed.vowel_sacks[0], *owed.consonant_sacks[0]}
+    assert {a.letter for a in legal if isinstance(a, Take)} == sacks
+    bonus = play(owed, TAKE_BONUS)
+    assert bonus.bonuses[0] == 2 and bonus.racks[0] == owed.racks[0]
+    assert bonus.marks[-1] == PLUS and END in bonus.legal_actions(0)  # the turn goes on
+    letter = play(owed, Take("Z"))
+    assert letter.racks[0] == (*owed.racks[0], "Z") and letter.bonuses[0] == 1
+    assert letter.consonant_sacks[0].count("Z") == owed.consonant_sacks[0].count("Z") - 1
+    assert letter.marks[-1] == PLUS
+
+
+@pytest.mark.parametrize(
+    ("rack", "bonuses", "offers_bonus", "offers_letter"),
+    [
+        ("LAE", 2, False, True),  # the start's 2 bonuses: a letter only
+        ("LAEIRST", 1, True, False),  # the start's 7 letters: a bonus only
+    ],
+)
+def test_a_long_word_rewards_only_what_is_under_the_initial_allocation(
+    rack: str, bonuses: int, offers_bonus: bool, offers_letter: bool
+) -> None:
+    """The text: "... 1 bonus or 1 letter of his choice, but only if he is under the
+    initial allocation": a bonus while holding fewer than the start's 2 bonuses, a
+    letter while holding fewer than the start's 7 letters."""
+    legal = long_word(rack, bonuses).legal_actions(0)
+    assert (TAKE_BONUS in legal) is offers_bonus
+    assert any(isinstance(a, Take) for a in legal) is offers_letter
+
+
+def test_a_long_word_at_the_full_allocation_earns_nothing_more() -> None:
+    """The text: "... but only if he is under the initial allocation"."""
+    full = long_word("LAEIRST", 2)
+    assert full.reward is None and full.marks[-1] == PLUS
+    assert not any(isinstance(a, Take) for a in full.legal_actions(0))
+
+
+def test_a_long_words_reward_comes_before_its_plus() -> None:
+    """The text lists what closing gives in order: the points, the long word's reward,
+    then the '+'. A plus on a cloud takes the bonus just chosen, so no letter is lost."""
+    owed = long_word(bonuses=0, start="L2", direction=S)  # CARTWHEEL down to L11
+    assert square_name(owed.next.square) == "L12" and owed.layout.mark(sq("L12")).value == "cloud"
+    after = play(owed, TAKE_BONUS)
+    assert after.bonuses[0] == 0 and after.to_act() == (0,) and not after.pending
+    assert square_name(after.path[-1]) == "L12" and after.marks[-1] == PLUS
 
 
 def test_a_doubt_answered_with_a_word_closes_it_for_the_placer() -> None:
@@ -335,18 +460,18 @@ def test_a_word_closed_on_the_edge_turns_once_with_its_plus(
 
 
 def test_under_four_sides_the_turn_goes_away_from_the_start() -> None:
-    way, rule = preferred(sq("F6"), sq("C3"), E, sides=2, size=13)
+    way, rule = preferred(sq("F6"), sq("C3"), E, built=2, size=13)
     assert (way, rule) == (S, Rule.AWAY)
 
 
 def test_from_four_sides_the_turn_goes_toward_the_start() -> None:
-    way, rule = preferred(sq("F6"), sq("C3"), E, sides=4, size=13)
+    way, rule = preferred(sq("F6"), sq("C3"), E, built=4, size=13)
     assert (way, rule) == (N, Rule.TOWARD)
 
 
 def test_level_with_the_start_the_turn_goes_toward_the_farther_edge() -> None:
-    assert preferred(sq("H3"), sq("C3"), E, sides=2, size=13) == (S, Rule.LEVEL)
-    assert preferred(sq("H11"), sq("C11"), E, sides=2, size=13) == (N, Rule.LEVEL)
+    assert preferred(sq("H3"), sq("C3"), E, built=2, size=13) == (S, Rule.LEVEL)
+    assert preferred(sq("H11"), sq("C11"), E, built=2, size=13) == (N, Rule.LEVEL)
 
 
 def test_after_a_plus_the_new_side_is_perpendicular() -> None:
@@ -371,6 +496,54 @@ def test_the_polygon_turns_rather_than_touch_itself() -> None:
     step = next_step(path, N, False, 4, 13)
     assert step is not None and step.turned
     assert (square_name(step.square), step.rule) == ("C5", Rule.TOWARD)
+
+
+def built(sides: int) -> State:
+    """A polygon from C3 with `sides` sides, the word CAR on the last of them:
+    east C3-H3, south H4-H8, east I8-K8, and for four, south K9-K11."""
+    runs = [("C3", E, 6), ("H4", S, 5), ("I8", E, 3), ("K9", S, 3)][:sides]
+    path = tuple(square for start, way, count in runs for square in line(start, way, count))
+    corners = [0]
+    for _, _, count in runs[:-1]:
+        corners.append(corners[-1] + count - (len(corners) == 1))
+    state = building(game(), "CAR")
+    return replace(
+        state,
+        path=path,
+        marks=(PLUS, *"T" * (len(path) - 4), *"CAR"),
+        owners=(*state.owners[:1] * (len(path) - 3), *state.owners[1:]),
+        corners=tuple(corners),
+        headings=tuple(way for _, way, _ in runs),
+        word_from=len(path) - 3,
+    )
+
+
+def turn_after(sides: int) -> tuple[str, DirectionChanged, str]:
+    """CART closed on the last of `sides` sides: where its plus goes, then the turn
+    the next player's letter takes and the square it lands on."""
+    closed = play(built(sides), Place(("T",)), CLOSE, END)
+    assert closed.sides == sides
+    after, said = closed.apply(1, Place(("A",)))
+    turn = next(e for e in said if isinstance(e, DirectionChanged))
+    return square_name(closed.path[-1]), turn, square_name(after.path[-1])
+
+
+def test_turns_go_away_from_the_start_while_fewer_than_four_sides_are_built() -> None:
+    """The text: "if the number of sides constructed is less than 4, I will choose the
+    direction that moves away from the starting point." CART closes on the third
+    side and its plus goes on M8: three sides are built, so the fourth turns south,
+    away from C3. (Counting the fourth side, being started, would turn it north.)"""
+    plus, turn, then = turn_after(3)
+    assert (plus, turn.direction, turn.rule, turn.side, then) == ("M8", S, Rule.AWAY, 4, "M9")
+
+
+def test_turns_go_toward_the_start_once_four_sides_are_built() -> None:
+    """The text: "if the polygon under construction has at least 4 sides, in changing
+    the direction NORTH/SOUTH or EAST/WEST, I will choose the direction that approaches
+    the starting point." CART closes on the fourth side, its plus on K13: the fifth
+    side turns west, toward C3."""
+    plus, turn, then = turn_after(4)
+    assert (plus, turn.direction, turn.rule, turn.side, then) == ("K13", W, Rule.TOWARD, 5, "J13")
 
 
 # --- the end ------------------------------------------------------------------------
@@ -434,7 +607,11 @@ def test_every_listed_move_reads_back_from_its_notation() -> None:
     state = building(game(), "CONCL")
     for action in (*state.legal_actions(0), ACCEPT, END, Declare(("CONCLAVE",))):
         assert rules.parse_action(action.notation) == action
+    for action in long_word().legal_actions(0):
+        assert rules.parse_action(action.notation) == action
     assert rules.parse_action("start c3 e r") == Start(sq("C3"), E, "R")
+    assert rules.parse_action("take letter e") == rules.parse_action("take e") == Take("E")
+    assert rules.parse_action("Take Bonus") == TAKE_BONUS
 
 
 def test_a_game_replays_exactly_from_its_moves() -> None:

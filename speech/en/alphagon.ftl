@@ -1,7 +1,7 @@
 # Alphagon phrasebook, English.
 
-agn-notation = start SQUARE DIRECTION LETTER, place LETTER, place LETTER LETTER, change LETTER, give LETTER, syllable XY, shape NAME, close, end, pass, doubt, suspend, declare WORD, answer WORD, concede, accept, contradict WORD, correct WORD, lose LETTER
-    .brief = start, place, change, give, syllable, shape, close, end, pass, doubt, suspend, declare
+agn-notation = start SQUARE DIRECTION LETTER, place LETTER, place LETTER LETTER, change LETTER, give LETTER, syllable XY, shape NAME, close, end, pass, doubt, suspend, declare WORD, answer WORD, concede, accept, contradict WORD, correct WORD, lose LETTER, take bonus, take LETTER
+    .brief = start, place, change, give, syllable, shape, close, end, pass, doubt, suspend, declare, take
 agn-card = card { $number }: { $syllables }; { $shapes }
 agn-shape = { $name }, { $kind ->
     [I] line
@@ -39,13 +39,19 @@ agn-edge = Edge: nothing further { $direction }.
 
 ## Events
 
-agn-game-set-up = Alphagon: goal { $goal } points. { $first_you ->
-    [yes] You start.
+agn-game-set-up = Alphagon: goal { $goal } points.
+    .brief = Goal { $goal }.
+agn-first-player-rolled = Dice: { $first_you ->
+    [yes] you start.
    *[no] { $first } starts.
   }
-    .brief = Goal { $goal }. { $first_you ->
-        [yes] You start.
-       *[no] { $first } starts.
+agn-rotation-rolled = { $order_count ->
+    [2] Turns alternate: { $orders }.
+   *[other] Play goes to the { $rotation }: { $orders }.
+  }
+    .brief = { $order_count ->
+        [2] Turns alternate.
+       *[other] Play goes { $rotation }.
       }
 agn-rack-dealt = Your letters: { $letters }.
     .brief = Letters: { $letters }.
@@ -75,8 +81,8 @@ agn-direction-changed = Turn { $direction } at { $square }: { $why ->
     [edge] the board edge,
    *[touch] the polygon would touch itself,
   } { $rule ->
-    [toward] toward the start, 4 sides or more.
-    [away] away from the start, under 4 sides.
+    [toward] toward the start, 4 sides built.
+    [away] away from the start, under 4 sides built.
     [level] level with the start, the farther edge.
    *[only] the only free way.
   } Side { $side }.
@@ -132,12 +138,20 @@ agn-word-closed = Closed: { $word }, { $length } letters. { $you ->
        *[no] { $player }
       }, { $total }.
 agn-long-word-reward = Long word: { $you ->
-    [yes] you gain
-   *[no] { $player } gains
+    [yes] you take
+   *[no] { $player } takes
   } { $kind ->
-    [bonus] a bonus.
-   *[letter] a letter.
+    [bonus] a bonus, { $bonuses } now.
+   *[letter] a letter of { $you ->
+        [yes] your
+       *[no] their
+      } choice.
   }
+    .brief = { $kind ->
+        [bonus] Long word: a bonus.
+       *[letter] Long word: a letter.
+      }
+agn-letter-taken = You take { $letter } from your sack.
 agn-plus-placed = Plus on { $square }: side { $side } ends, a new word starts.
     .brief = Plus on { $square }.
 agn-word-suspended = Suspended: { $letters }. { $you ->
@@ -227,6 +241,16 @@ agn-turn-after = Placed: { $moves }.
     .brief = { $moves }.
 agn-or = { $first } or { $rest }
 agn-turn-lose = Choose a letter to lose.
+agn-turn-reward = Long word: { $can ->
+    [bonus] take bonus.
+    [letter] take a letter, like take { $example }.
+   *[both] take bonus, or a letter, like take { $example }.
+  }
+    .brief = { $can ->
+        [bonus] Take bonus.
+        [letter] Take a letter.
+       *[both] Take bonus or a letter.
+      }
 agn-turn-answer = Doubt: { $you ->
     [yes] you doubt
    *[no] { $player } doubts
@@ -300,6 +324,24 @@ refuse-agn-started = the polygon is already started: place a letter.
 refuse-agn-not-flag = { $square } is not a flag. Flags: { $flags }.
 refuse-agn-off-board = from { $square } that way leaves the board: pick another direction.
 refuse-agn-no-loss = no letter is owed now.
+refuse-agn-no-reward = no long-word reward is owed now.
+refuse-agn-must-take = first choose your long-word reward: { $can ->
+    [bonus] take bonus.
+    [letter] take a letter, like take { $example }.
+   *[both] take bonus, or take a letter, like take { $example }.
+  }
+refuse-agn-take-what = take needs { $can ->
+    [bonus] bonus: take bonus.
+    [letter] a letter, like take { $example }.
+   *[both] bonus or a letter: take bonus, or take { $example }.
+  }
+refuse-agn-take-bonuses = you hold { $count } bonuses, no fewer than at the start: take a letter, like take { $example }.
+refuse-agn-take-full = you hold { $count } letters, no fewer than at the start: take bonus.
+refuse-agn-take-none = no { $letter } is left in your sacks: { $can ->
+    [bonus] take bonus.
+    [letter] take another letter, like take { $example }.
+   *[both] take bonus, or another letter, like take { $example }.
+  }
 refuse-agn-gave = you have already given up a letter this turn.
 refuse-agn-changed = you have already changed a letter this turn.
 refuse-agn-change-bonus = a change before placing costs a bonus, and you have none.

@@ -241,16 +241,27 @@ def closes(path: tuple[Square, ...], square: Square) -> bool:
 class Rule(Enum):
     """Why a turn went the way it did."""
 
-    TOWARD = "toward"  # four sides or more: toward the start
-    AWAY = "away"  # fewer than four sides: away from the start
+    TOWARD = "toward"  # enough sides built: toward the start
+    AWAY = "away"  # fewer sides built: away from the start
     LEVEL = "level"  # level with the start: toward the farther edge
     ONLY = "only"  # the rule's way was blocked: the other way
 
 
+#: The text: "if the polygon under construction has at least 4 sides", turn toward
+#: the start; "if the number of sides constructed is less than 4", away from it.
+TOWARD_FROM = 4
+
+
 def preferred(
-    here: Square, start: Square, heading: Direction, sides: int, size: int
+    here: Square,
+    start: Square,
+    heading: Direction,
+    built: int,
+    size: int,
+    toward_from: int = TOWARD_FROM,
 ) -> tuple[Direction, Rule]:
-    """The direction rule: which perpendicular way a side numbered `sides` takes."""
+    """The direction rule: which perpendicular way a turn takes once `built` sides
+    are finished (the side the turn ends counts; the one it starts does not)."""
     first, second = heading.perpendicular
     axis = 0 if first is Direction.NORTH else 1
     gap = start[axis] - here[axis]
@@ -260,7 +271,7 @@ def preferred(
         room_second = size - 1 - here[axis] if axis == 0 else here[axis]
         return (first if room_first > room_second else second), Rule.LEVEL
     toward = first if (first.step[axis] > 0) == (gap > 0) else second
-    if sides >= 4:
+    if built >= toward_from:
         return toward, Rule.TOWARD
     return (second if toward is first else first), Rule.AWAY
 
@@ -276,19 +287,25 @@ class Step:
 
 
 def next_step(
-    path: tuple[Square, ...], heading: Direction, must_turn: bool, sides: int, size: int
+    path: tuple[Square, ...],
+    heading: Direction,
+    must_turn: bool,
+    sides: int,
+    size: int,
+    toward_from: int = TOWARD_FROM,
 ) -> Step | None:
     """The next square: straight on if free, else a turn by the direction rule.
 
-    `sides` counts the sides so far; a turn starts side `sides + 1`. None
-    when neither straight on nor either turn is free: the polygon is stuck.
+    `sides` counts the sides so far; a turn finishes the last of them and
+    starts side `sides + 1`. None when neither straight on nor either turn is
+    free: the polygon is stuck.
     """
     here = path[-1]
     if not must_turn:
         straight = ahead(here, heading)
         if free(path, straight, size):
             return Step(straight, heading, False, None)
-    way, rule = preferred(here, path[0], heading, sides + 1, size)
+    way, rule = preferred(here, path[0], heading, sides, size, toward_from)
     square = ahead(here, way)
     if free(path, square, size):
         return Step(square, way, True, rule)

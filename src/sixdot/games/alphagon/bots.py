@@ -16,6 +16,7 @@ from sixdot.bots import Bot
 from sixdot.core import Action
 from sixdot.games.alphagon import words as lex
 from sixdot.games.alphagon.board import Mark, ahead, matches
+from sixdot.games.alphagon.moves import owes_reward
 from sixdot.games.alphagon.rules import (
     ACCEPT,
     CLOSE,
@@ -25,6 +26,7 @@ from sixdot.games.alphagon.rules import (
     MAX_WORD,
     PASS,
     SUSPEND,
+    TAKE_BONUS,
     Answer,
     Change,
     Contradict,
@@ -36,6 +38,7 @@ from sixdot.games.alphagon.rules import (
     Lose,
     Place,
     Start,
+    Take,
     View,
     close_points,
 )
@@ -88,6 +91,8 @@ class SensibleBot(Bot):
         first = legal[0]
         if isinstance(first, Lose):
             return Lose(worst(view.rack))
+        if owes_reward(legal):
+            return self.reward(view, legal)
         if CONCEDE in legal:
             return self.answer(view, legal)
         if ACCEPT in legal:
@@ -114,6 +119,18 @@ class SensibleBot(Bot):
         if shorter:
             return min(shorter, key=lambda a: len(a.words[0]))
         return ACCEPT
+
+    def reward(self, view: View, legal: Sequence[Action]) -> Action:
+        """A long word's reward: a bonus when holding none (it saves a letter at the
+        next pass or cloud); else the most useful letter the rack lacks, a vowel
+        while short of vowels."""
+        letters = [a for a in legal if isinstance(a, Take)]
+        if not letters or (TAKE_BONUS in legal and not view.bonuses[view.seat]):
+            return TAKE_BONUS
+        kit = view.layout
+        short = sum(kit.is_vowel(x) for x in view.rack) < kit.start_vowels
+        fitting = [a for a in letters if kit.is_vowel(a.letter) == short] or letters
+        return min(fitting, key=lambda a: (a.letter in view.rack, USEFUL.index(a.letter)))
 
     # -- the first play --
 
@@ -269,7 +286,7 @@ class StrongBot(SensibleBot):
 
     def ahead(self, view: View, word: str, node: int, rest: list[str]) -> float:
         """My expected points back by my next turn, less the next players' expected closes."""
-        size = max(view.rack_sizes[(view.seat + 1) % view.players], 1)
+        size = max(view.rack_sizes[view.after(view.seat)], 1)
         mine = set(rest)
         theirs = 0.0
         follow = 0.0

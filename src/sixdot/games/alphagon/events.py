@@ -23,17 +23,43 @@ class End(Enum):
     LETTERS = "letters"
 
 
+class Rotation(Enum):
+    """Which way play goes round the table, as the opening dice roll chose."""
+
+    LEFT = "left"  # seat 0, 1, 2, ...
+    RIGHT = "right"  # seat 2, 1, 0, ...
+
+    @property
+    def step(self) -> int:
+        """What is added to a seat number to reach the next player."""
+        return 1 if self is Rotation.LEFT else -1
+
+
 # --- events ------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class GameSetUp(Event):
-    first_seat: int
     goal: int
     vowels: int
     consonants: int
     cards: int
     bonuses: int
+
+
+@dataclass(frozen=True)
+class FirstPlayerRolled(Event):
+    """The dice roll's first half: who starts."""
+
+    first_seat: int
+
+
+@dataclass(frozen=True)
+class RotationRolled(Event):
+    """The dice roll's second half: which way play goes, and the order it gives."""
+
+    rotation: Rotation
+    order_seats: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -163,6 +189,14 @@ class WordClosed(Event):
 class LongWordReward(Event):
     seat: int
     kind: str  # "bonus" or "letter"
+    bonuses: int
+
+
+@dataclass(frozen=True)
+class LetterTaken(SeatEvent):
+    """The letter a long word's reward took from the player's sack."""
+
+    letter: str
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,14 @@
 """Alphagon's moves, each a frozen value with the text notation players type.
 
 `start G7 east R`, `place R`, `place R E`, `change R`, `give R`, `lose R`,
-`syllable SA`, `shape L4`, `declare POLICE`, `answer CART`, `contradict
+`syllable SA`, `shape L4`, `take R`, `take bonus`, `declare POLICE`, `answer CART`, `contradict
 CONCLAVE`, `correct ASCESIS`, and the one-word moves `close`, `end`, `pass`,
 `doubt`, `suspend`, `concede` and `accept`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sixdot.core import Action
@@ -68,6 +69,13 @@ class Lose(LetterAction):
 
 
 @dataclass(frozen=True)
+class Take(LetterAction):
+    """A long word's reward taken as a letter the player names, from their sacks."""
+
+    verb: str = "take"
+
+
+@dataclass(frozen=True)
 class FindSyllable(Action):
     syllable: str
 
@@ -119,7 +127,7 @@ class Correct(Word):
 
 @dataclass(frozen=True)
 class Simple(Action):
-    """A move of one word: close, end, pass, doubt, suspend, concede, accept."""
+    """A move of set words: close, end, pass, doubt, suspend, concede, accept, take bonus."""
 
     verb: str
 
@@ -131,3 +139,19 @@ class Simple(Action):
 CLOSE, END, PASS, DOUBT, SUSPEND, CONCEDE, ACCEPT = (
     Simple(v) for v in ("close", "end", "pass", "doubt", "suspend", "concede", "accept")
 )
+#: A long word's reward taken as a bonus (`Take` is the letter instead).
+TAKE_BONUS = Simple("take bonus")
+
+
+def reward_offer(offered: Sequence[Action]) -> dict[str, str]:
+    """What a long word's reward may be, as the phrases say it: `can` is bonus,
+    letter or both, and `example` a common letter that may be taken."""
+    letters = [a.letter for a in offered if isinstance(a, Take)]
+    can = "letter" if TAKE_BONUS not in offered else "both" if letters else "bonus"
+    example = next((x for x in "ESAIRTONL" if x in letters), letters[0] if letters else "")
+    return {"can": can, "example": example}
+
+
+def owes_reward(legal: Sequence[Action]) -> bool:
+    """The moves are a long word's reward: a bonus or letters to take."""
+    return bool(legal) and (legal[0] == TAKE_BONUS or isinstance(legal[0], Take))

@@ -22,6 +22,7 @@ from sixdot.games.alphagon.board import (
     parse_square,
     square_name,
 )
+from sixdot.games.alphagon.moves import owes_reward, reward_offer
 from sixdot.games.alphagon.rules import PLUS, Lose, Phase, Place, Start, View
 from sixdot.present.focus import FocusItem
 from sixdot.present.presenter import Presenter
@@ -102,7 +103,7 @@ class AlphagonPresenter(Presenter):
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
         """The word, the next square, the rack and what may be done; the cursor resets."""
         self.cursor = None
-        if view.claim is not None or (legal and isinstance(legal[0], Lose)):
+        if self.answer_owed(view, legal):
             return self.waiting(view, legal)
         if view.phase is Phase.FIRST:
             flags = ", ".join(square_name(f) for f in view.layout.flags)
@@ -133,11 +134,21 @@ class AlphagonPresenter(Presenter):
             return "".join(items)
         return self.words("agn-or", first=", ".join(items[:-1]), rest=items[-1])
 
+    @staticmethod
+    @staticmethod
+    def answer_owed(view: View, legal: Sequence[Action]) -> bool:
+        """A decision owed before play goes on: a letter to lose, a long word's
+        reward to take, a doubt or a declaration to answer."""
+        losing = bool(legal) and isinstance(legal[0], Lose)
+        return view.claim is not None or losing or owes_reward(legal)
+
     def waiting(self, view: View, legal: Sequence[Action]) -> list[str]:
-        """A decision out of turn: a letter to lose, a doubt or a declaration to answer."""
+        """A decision owed: a letter to lose, a reward to take, a claim to answer."""
         claim = view.claim
         if legal and isinstance(legal[0], Lose):
             return [self.words("agn-turn-lose"), self.rack_line(view)]
+        if owes_reward(legal):
+            return [self.words("agn-turn-reward", **reward_offer(legal)), self.rack_line(view)]
         assert claim is not None
         who = self.who(claim.seat)
         if claim.kind == "doubt":
@@ -161,10 +172,10 @@ class AlphagonPresenter(Presenter):
         """Every square, the next one first, then the moves that are not placements.
 
         Squares have no jump letter, so a letter key jumps to a move (e: end).
-        An answer owed out of turn (a letter to lose, a doubt, a declaration)
-        lists just its moves.
+        An answer owed (a letter to lose, a reward to take, a doubt, a
+        declaration) lists just its moves.
         """
-        if view.claim is not None or (legal and isinstance(legal[0], Lose)):
+        if self.answer_owed(view, legal):
             return super().focus(view, legal)
         places: dict[Square, list[Action]] = {}
         for action in legal:

@@ -32,7 +32,7 @@ from sixdot.core import (
     Rules,
     leaders,
 )
-from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
+from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN
 from sixdot.games.alphagon import words as lex
 from sixdot.games.alphagon.board import (
     Card,
@@ -64,6 +64,7 @@ from sixdot.games.alphagon.events import (
     DoubtConceded,
     Doubted,
     End,
+    FirstPlayerRolled,
     GameSetUp,
     GameStopped,
     LetterChanged,
@@ -71,6 +72,7 @@ from sixdot.games.alphagon.events import (
     LetterGivenUp,
     LetterLost,
     LetterPlaced,
+    LetterTaken,
     LongWordReward,
     NothingToLose,
     Passed,
@@ -79,6 +81,8 @@ from sixdot.games.alphagon.events import (
     PolygonStarted,
     RackDealt,
     RackRefilled,
+    Rotation,
+    RotationRolled,
     ShapeFound,
     StarReached,
     SyllableFound,
@@ -95,6 +99,7 @@ from sixdot.games.alphagon.moves import (
     END,
     PASS,
     SUSPEND,
+    TAKE_BONUS,
     Answer,
     Change,
     Contradict,
@@ -108,7 +113,9 @@ from sixdot.games.alphagon.moves import (
     Place,
     Simple,
     Start,
+    Take,
     Word,
+    reward_offer,
 )
 from sixdot.lexicon import Lexicon, Worded
 
@@ -158,6 +165,7 @@ class View:
 
     seat: int
     players: int
+    rotation: Rotation
     phase: Phase
     to_act: tuple[int, ...]
     turn: int
@@ -193,6 +201,10 @@ class View:
     def target(self) -> int:
         return self.goal
 
+    def after(self, seat: int) -> int:
+        """The player who plays after `seat`, the way play goes."""
+        return (seat + self.rotation.step) % self.players
+
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
@@ -210,6 +222,7 @@ def _without(letters: tuple[str, ...], letter: str) -> tuple[str, ...]:
 class State(GameState):
     n: int
     rng: Rng
+    rotation: Rotation  # which way play goes, rolled at the start
     goal: int
     phase: Phase
     turn: int
@@ -235,6 +248,7 @@ class State(GameState):
     placer: int | None
     claim: Claim | None
     pending: tuple[int, ...]
+    reward: int | None  # who closed a long word and has still to choose its reward
     handover: bool  # the turn passes on once the pending letters are lost
     ended: End | None
     layout: Layout = field(compare=False, repr=False)
@@ -261,6 +275,8 @@ class State(GameState):
     def to_act(self) -> tuple[int, ...]:
         if self.is_over:
             return ()
+        if self.reward is not None:
+            return (self.reward,)
         if self.pending:
             return (self.pending[0],)
         if self.claim is not None:
@@ -270,6 +286,10 @@ class State(GameState):
     @property
     def letters(self) -> str:
         return "".join(self.marks[self.word_from :])
+
+    def order(self, first: int) -> tuple[int, ...]:
+        """Every seat from `first` on, the way play goes."""
+        return tuple((first + i * self.rotation.step) % self.n for i in range(self.n))
 
     @property
     def sides(self) -> int:
@@ -310,6 +330,8 @@ class State(GameState):
 
     @cached_property
     def _choices(self) -> tuple[Action, ...]:
+        if self.reward is not None:
+            return self._rewards(self.reward)
         if self.pending:
             return tuple(Lose(letter) for letter in dict.fromkeys(self.racks[self.pending[0]]))
         if self.claim is not None:
@@ -358,6 +380,18 @@ class State(GameState):
             if len(self.letters) >= 3:
                 moves += self._declarations()
         return tuple(moves)
+
+    def _rewards(self, seat: int) -> tuple[Action, ...]:
+        """A long word's reward: "1 bonus or 1 letter of his choice, but only if he is
+        under the initial allocation" (of bonuses for a bonus, of letters for a letter)."""
+        kit = self.layout
+        out: list[Action] = []
+        if self.bonuses[seat] < kit.start_bonuses:
+            out.append(TAKE_BONUS)
+        if len(self.racks[seat]) < kit.start_vowels + kit.start_consonants:
+            left = {*self.vowel_sacks[seat], *self.consonant_sacks[seat]}
+            out += [Take(letter) for letter in sorted(left)]
+        return tuple(out)
 
     @property
     def _closable(self) -> bool:
@@ -436,6 +470,10 @@ class State(GameState):
 
     def _check(self, seat: int, action: Action) -> Refusal | None:
         """Why `action` is refused, or None for a typed word move that is good."""
+        if self.reward is not None:
+            return self._check_take(action)
+        if isinstance(action, Take) or action == TAKE_BONUS:
+            return Refusal.of("refuse-agn-no-reward")
         if self.pending:
             if isinstance(action, Lose):
                 return Refusal.of("refuse-agn-no-letter", letter=action.letter)
@@ -460,6 +498,23 @@ class State(GameState):
         if isinstance(action, Declare):
             return self._check_declare(action)
         return self._check_simple(seat, action)
+
+    def _check_take(self, action: Action) -> Refusal:
+        """Why a reward is refused: what was wrong, then what may be taken."""
+        seat = self.reward
+        assert seat is not None
+        offered = self._rewards(seat)
+        told = reward_offer(offered)
+        if action == TAKE_BONUS:
+            count = self.bonuses[seat]
+            return Refusal.of("refuse-agn-take-bonuses", count=count, **told)
+        if not isinstance(action, Take):
+            return Refusal.of("refuse-agn-must-take", **told)
+        if not action.letter:
+            return Refusal.of("refuse-agn-take-what", **told)
+        if told["can"] == "bonus":
+            return Refusal.of("refuse-agn-take-full", count=len(self.racks[seat]))
+        return Refusal.of("refuse-agn-take-none", letter=action.letter, **told)
 
     def _check_start(self, action: Start, rack: tuple[str, ...]) -> Refusal | None:
         if self.phase is not Phase.FIRST:
@@ -598,6 +653,7 @@ class State(GameState):
         return View(
             seat=seat,
             players=self.n,
+            rotation=self.rotation,
             phase=self.phase,
             to_act=self.to_act(),
             turn=self.turn,
@@ -633,6 +689,8 @@ class State(GameState):
         return state._settle(events), tuple(events)
 
     def _act(self, seat: int, action: Action, events: list[Event]) -> State:
+        if self.reward is not None:
+            return self._take(seat, action, events)
         if isinstance(action, Lose):
             return self._lose(seat, action.letter, events)
         if self.claim is not None:
@@ -900,26 +958,32 @@ class State(GameState):
         scores = _set(self.scores, seat, self.scores[seat] + gain)
         events.append(WordClosed(seat, word.upper(), len(word), gain, scores[seat]))
         state = replace(self, scores=scores)
-        if len(word) > 8:
-            state = state._long_reward(seat, events)
         if state.scores[seat] >= state.goal:
             return replace(state, ended=End.GOAL, placer=None)
+        if len(word) > 8 and state._rewards(seat):
+            # The reward comes before the plus, so a cloud under the plus finds it.
+            return replace(state, reward=seat)
         return replace(state._plus(seat, events), passes=0)
 
-    def _long_reward(self, seat: int, events: list[Event]) -> State:
-        """A word over eight letters: a bonus, or else a letter, if under the start kit."""
-        kit = self.layout
-        if self.bonuses[seat] < kit.start_bonuses:
-            events.append(LongWordReward(seat, "bonus"))
-            return replace(self, bonuses=_set(self.bonuses, seat, self.bonuses[seat] + 1))
-        if len(self.racks[seat]) < kit.start_vowels + kit.start_consonants:
-            vowels = sum(kit.is_vowel(x) for x in self.racks[seat])
-            got, state = self._draw(seat, vowels < kit.start_vowels)
-            if got:
-                events.append(LongWordReward(seat, "letter"))
-                events.append(RackRefilled(seat, tuple(got)))
-            return state
-        return self
+    def _take(self, seat: int, action: Action, events: list[Event]) -> State:
+        """A long word's reward, chosen: a bonus, or the named letter from its sack.
+        Then the word's plus, which the choice was waiting for."""
+        state = replace(self, reward=None)
+        if isinstance(action, Take):
+            key = "vowel_sacks" if self.layout.is_vowel(action.letter) else "consonant_sacks"
+            sacks = getattr(self, key)
+            state = replace(
+                state,
+                racks=_set(self.racks, seat, (*self.racks[seat], action.letter)),
+                **{key: _set(sacks, seat, _without(sacks[seat], action.letter))},
+            )
+            events.append(LongWordReward(seat, "letter", self.bonuses[seat]))
+            events.append(LetterTaken(seat, action.letter))
+        else:
+            bonuses = _set(self.bonuses, seat, self.bonuses[seat] + 1)
+            events.append(LongWordReward(seat, "bonus", bonuses[seat]))
+            state = replace(state, bonuses=bonuses)
+        return replace(state._plus(seat, events), passes=0)
 
     def _penalize(self, seat: int, why: str, events: list[Event]) -> State:
         events.append(Penalized(seat, why))
@@ -928,7 +992,7 @@ class State(GameState):
     def _declare(self, seat: int, action: Declare, events: list[Event]) -> State:
         words = tuple(w.lower() for w in action.words)
         events.append(Declared(seat, self.letters, " ".join(action.words)))
-        waiting = tuple(seats_from((seat + 1) % self.n, self.n))[: self.n - 1]
+        waiting = self.order(seat)[1:]
         best = min(words, key=len)
         return replace(
             self, claim=Claim("declare", seat, self.letters.lower(), waiting, words, best)
@@ -966,7 +1030,7 @@ class State(GameState):
     # -- turns and the end --
 
     def _next_turn(self, events: list[Event], passed: bool = False) -> State:
-        turn = (self.turn + 1) % self.n
+        turn = self.order(self.turn)[1]
         state = replace(self, turn=turn, used=frozenset(), passes=self.passes if passed else 0)
         events.append(TurnBegan(turn))
         return state
@@ -982,14 +1046,15 @@ class State(GameState):
         why = state.ended
         if why is None and max(state.scores) >= state.goal:
             why = End.GOAL
-        if why is None and state.phase is Phase.PLAY and state.claim is None:
+        waiting = state.claim is not None or state.reward is not None
+        if why is None and state.phase is Phase.PLAY and not waiting:
             if state.steps(1) is None:
                 why = End.SIDES if state.next is not None else End.STUCK
             elif not any(state.racks):
                 why = End.LETTERS
         if why is None:
             return state
-        done = replace(state, phase=Phase.OVER, ended=why, pending=(), claim=None)
+        done = replace(state, phase=Phase.OVER, ended=why, pending=(), claim=None, reward=None)
         events.append(GameStopped(why, done.sides))
         events.append(GameEnded(done.winners, done.scores))
         return done
@@ -1004,11 +1069,14 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"CHANGE(?: {_LETTER})?"), Change),  # alone: told what it needs
     (re.compile(rf"GIVE(?: {_LETTER})?"), Give),
     (re.compile(rf"LOSE {_LETTER}"), Lose),
+    (re.compile(rf"TAKE(?: LETTER)?(?: {_LETTER})?"), Take),  # alone: told what it needs
     (re.compile(r"SYLLABLE ([A-Z]{2})"), FindSyllable),
     (re.compile(r"SHAPE ([A-Z]\d)"), FindShape),
 )
 _WORDS = {"DECLARE": Declare, "ANSWER": Answer, "CONTRADICT": Contradict, "CORRECT": Correct}
-_SIMPLE = {s.verb.upper(): s for s in (CLOSE, END, PASS, DOUBT, SUSPEND, CONCEDE, ACCEPT)}
+_SIMPLE = {
+    s.verb.upper(): s for s in (CLOSE, END, PASS, DOUBT, SUSPEND, CONCEDE, ACCEPT, TAKE_BONUS)
+}
 _WAYS = {d.value[0].upper(): d for d in Direction} | {d.value.upper(): d for d in Direction}
 
 
@@ -1021,7 +1089,7 @@ class AlphagonRules(Worded, Rules):
     verbs = (
         "start", "place", "change", "give", "lose", "syllable", "shape", "declare",
         "answer", "contradict", "correct", "close", "end", "pass", "doubt", "suspend",
-        "concede", "accept",
+        "concede", "accept", "take",
     )  # fmt: skip
     options = (
         OptionSpec(
@@ -1039,7 +1107,11 @@ class AlphagonRules(Worded, Rules):
     ) -> tuple[GameState, tuple[Event, ...]]:
         kit = layout()
         rng = Rng.from_seed(seed)
+        # The text: "A dice roll is made to choose the starting player and the
+        # direction of rotation."
         first, rng = rng.below(players)
+        way, rng = rng.below(2)
+        rotation = (Rotation.LEFT, Rotation.RIGHT)[way]
         queue, rng = rng.shuffled([c.number for c in kit.cards])
         per_hand = min(kit.start_cards, (len(queue) - 1) // players)
         hands = tuple(tuple(queue[i * per_hand : (i + 1) * per_hand]) for i in range(players))
@@ -1048,6 +1120,7 @@ class AlphagonRules(Worded, Rules):
         state = State(
             n=players,
             rng=rng,
+            rotation=rotation,
             goal=goal,
             phase=Phase.FIRST,
             turn=first,
@@ -1073,17 +1146,18 @@ class AlphagonRules(Worded, Rules):
             placer=None,
             claim=None,
             pending=(),
+            reward=None,
             handover=False,
             ended=None,
             layout=kit,
             lexicon=self.lexicon,
         )
         events: list[Event] = [
-            GameSetUp(
-                first, goal, kit.start_vowels, kit.start_consonants, per_hand, kit.start_bonuses
-            )
+            GameSetUp(goal, kit.start_vowels, kit.start_consonants, per_hand, kit.start_bonuses),
+            FirstPlayerRolled(first),
+            RotationRolled(rotation, state.order(first)),
         ]
-        for seat in seats_from(first, players):
+        for seat in state.order(first):
             drawn: list[str] = []
             for vowel, count in ((True, kit.start_vowels), (False, kit.start_consonants)):
                 for _ in range(count):
@@ -1123,7 +1197,7 @@ class AlphagonRules(Worded, Rules):
             "start SQUARE DIRECTION LETTER, place LETTER, place LETTER LETTER, change LETTER,"
             " give LETTER, syllable XY, shape NAME, close, end, pass, doubt, suspend,"
             " declare WORD, answer WORD, concede, accept, contradict WORD, correct WORD,"
-            " lose LETTER",
+            " lose LETTER, take bonus, take LETTER",
         )
 
 
