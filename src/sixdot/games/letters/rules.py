@@ -10,15 +10,15 @@ round scores the points of cards in words minus the points of cards left,
 plus 10 for most words and 10 for the longest word (a tie: no bonus).
 Highest total after eight rounds wins.
 
-Words are not checked as they are laid: "When a player presents their
-word(s) they can be challenged by the others at the table." As soon as a
-player lays words (going out or on a final turn), each other player in turn,
-clockwise, may challenge one of them or accept the rest; the dictionary
-settles it: a valid word costs its challenger the word's points, an invalid
-one counts against its owner. The house rule challenges=end keeps every
-challenge until after the final turns instead. With the option autocheck,
-words missing from the dictionary are refused as they are laid, and nobody
-challenges.
+The dictionary does not check words as they are laid; the players do: "When
+a player presents their word(s) they can be challenged by the others at the
+table." As soon as a player lays words (going out or on a final turn), each
+other player in turn, clockwise, may challenge one of them or accept the
+rest; the dictionary settles it: a valid word costs its challenger the
+word's points, an invalid one counts against its owner. The house rule
+challenges=end keeps every challenge until after the final turns instead.
+With the option autocheck, words missing from the dictionary are refused as
+they are laid, and nobody challenges.
 A house rule caps the turns in a round, so a word list nobody can go out
 with still ends: at the cap every player has one final turn.
 """
@@ -410,7 +410,7 @@ class View:
     laid: tuple[tuple[Word, ...], ...]
     verdicts: tuple[Verdict, ...]
     open_words: tuple[OpenWord, ...]
-    #: Whose words just laid are open to challenge; None after the final turns.
+    #: Whose words just laid are open to challenge (None: no such words).
     window: int | None
     totals: tuple[int, ...]
     single_cards: bool
