@@ -51,7 +51,18 @@ menu-resume = Resume { $game }, seed { $seed }, after { $count ->
    *[other] { $count } moves
   }
 menu-new = Start a new game
+resume-list = { $count ->
+    [0] No saved games.
+    [one] One saved game:
+   *[other] { $count } saved games, the last played first:
+  }
+menu-more = More saved games, { $count } in all
 menu-start = Saved games wait. Choose:
+menu-start-page = Saved games { $first } to { $last } of { $count }. Choose:
+menu-help = Type a number, a name or its first letters.
+menu-help-keys = Enter alone takes the first, or the one the question names.
+menu-help-quit = Type quit to leave.
+choice-said = { $label }.
 menu-save-broken = Saved game not offered: { $reason }.
 game-not-ready = { $game } is not playable yet. Playable: { $playable }.
 

@@ -11,10 +11,12 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 
 from sixdot import __version__
 from sixdot.client import saves
+from sixdot.client.choice import number
 from sixdot.client.docs import rules_lines
 from sixdot.client.menu import Menu
 from sixdot.client.session import Setup, Table
@@ -121,8 +123,12 @@ def _parser() -> argparse.ArgumentParser:
         description="Go on with a saved game. Every game is saved after each move.",
     )
     resume.add_argument(
-        "game", metavar="GAME", nargs="?", help="which saved game (the last one played)"
+        "game",
+        metavar="GAME",
+        nargs="?",
+        help="the last saved game of GAME, or the game numbered N in --list (the last played)",
     )
+    resume.add_argument("--list", action="store_true", help="list every saved game, numbered")
     output_options(resume)
 
     sim = game_command("simulate", "play bot-only games and summarise the results")
@@ -161,6 +167,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    _settings.cache_clear()  # read anew by every run, in-process ones included
     try:
         return _run(args)
     except UnknownGame as err:
@@ -226,20 +233,46 @@ def _play(setup: Setup, words: Phrasebook, args: argparse.Namespace) -> int:
 
 
 def _resume(words: Phrasebook, args: argparse.Namespace) -> int:
-    """Go on with the saved game played last (of the game named, if one is)."""
-    name = None if args.game is None else get_game(args.game).name
-    found = saves.saved(name)
-    if not found:
-        if name is None:
-            raise UsageError("no saved game: start one with sixdot play GAME")
-        others = sorted({str(saves.game_of(path)) for path in saves.saved()})
-        raise UsageError(f"no saved {name} game; saved games: {', '.join(others) or 'none'}")
-    return _play(_saved(found[0]), words, args)
+    """Go on with the saved game played last (of the game named, if one is), or
+    the one numbered in `sixdot resume --list`."""
+    if args.list:
+        return _list_saved(words)
+    place = number(args.game or "")
+    if place is not None:
+        found = saves.saved()
+        if not 1 <= place <= len(found):
+            raise UsageError(
+                f"no saved game {place}: there are {len(found)}; sixdot resume --list numbers them"
+            )
+        path = found[place - 1]
+    else:
+        name = None if args.game is None else get_game(args.game).name
+        found = saves.saved(name)
+        if not found:
+            if name is None:
+                raise UsageError("no saved game: start one with sixdot play GAME")
+            others = sorted({str(saves.game_of(path)) for path in saves.saved()})
+            raise UsageError(f"no saved {name} game; saved games: {', '.join(others) or 'none'}")
+        path = found[0]
+    return _play(_ready(saves.read(path), path), words, args)
 
 
-def _saved(path: Path) -> Setup:
-    """A saved game, checked, with the word list it was played with."""
-    setup = saves.read(path)
+def _list_saved(words: Phrasebook) -> int:
+    """Every saved game, numbered for `sixdot resume N`, the last played first."""
+    found = saves.saved()
+    print(words("resume-list", count=len(found)))
+    menu = Menu(words, Terminal())
+    for place, path in enumerate(found, 1):
+        try:
+            label = menu.saved_label(saves.read(path))
+        except SixdotError as err:
+            label = words("menu-save-broken", reason=str(err))
+        print(words("choice-item", number=place, label=label))
+    return 0
+
+
+def _ready(setup: Setup, path: Path) -> Setup:
+    """A saved game read from `path`, with the word list it was played with, checked."""
     setup = dataclasses.replace(setup, game=_with_dictionary(setup.game, setup.dictionary))
     saves.check(setup, path)
     return setup
@@ -276,7 +309,7 @@ def _dictionary(game: Game, path: str | None) -> str | None:
         word_games = ", ".join(g.name for g in GAMES.values() if _uses_words(g))
         raise UsageError(f"{game.name} uses no words; --dictionary is for {word_games}")
     if path is None:
-        path = Config.load()[DICTIONARY] or None
+        path = _settings()[DICTIONARY] or None
     if path is None or not _uses_words(game):
         return None
     return os.path.abspath(os.path.expanduser(path))
@@ -299,6 +332,10 @@ def _with_dictionary(game: Game, path: str | None) -> Game:
     return dataclasses.replace(game, rules=type(game.rules)(lexicon=lexicon))
 
 
+#: The longest notice line: it names a file and says what is wrong with it.
+NOTICE_LONGEST = 200
+
+
 def _notice(message: str) -> None:
     """A line about sixdot itself, not the game: to stderr, so stdout stays the game's.
 
@@ -307,11 +344,18 @@ def _notice(message: str) -> None:
     print(f"sixdot: {excerpt(message, NOTICE_LONGEST)}", file=sys.stderr, flush=True)
 
 
-def _speech(mode: str | None) -> Output | None:
-    """Speech in the mode given (then saved for next time) or else the one saved."""
+@cache
+def _settings() -> Config:
+    """The settings file, read once a run; what is wrong with it is said once."""
     config = Config.load()
     if config.problem:
         _notice(config.problem)
+    return config
+
+
+def _speech(mode: str | None) -> Output | None:
+    """Speech in the mode given (then saved for next time) or else the one saved."""
+    config = _settings()
     if mode is not None and not config.holds(SPEECH_MODE, mode):
         config.set(SPEECH_MODE, mode)
         try:
@@ -439,7 +483,16 @@ def _menu(words: Phrasebook, args: argparse.Namespace) -> int:
     try:
         term = _Echo(open_terminal(args.plain), outputs)
         term.say(words("app-welcome", version=__version__))
-        setup = Menu(words, term).run(secrets.randbelow(1_000_000), _waiting(words, term.say))
+
+        def ready(setup: Setup) -> Setup | None:
+            try:
+                return _ready(setup, saves.slot(setup))
+            except (SixdotError, UsageError) as err:
+                term.say(words("menu-save-broken", reason=str(err)))
+                return None
+
+        waiting = _waiting(words, term.say)
+        setup = Menu(words, term).run(secrets.randbelow(1_000_000), waiting, ready)
         if setup is None:
             term.say(words("menu-left"))
             return 0
@@ -454,21 +507,15 @@ def _menu(words: Phrasebook, args: argparse.Namespace) -> int:
     return 0
 
 
-#: The longest notice line: it names a file and says what is wrong with it.
-NOTICE_LONGEST = 200
-
-#: Saved games the menu offers at most, the last played first.
-MENU_SAVES = 5
-
-
 def _waiting(words: Phrasebook, say: Callable[[str], None]) -> list[Setup]:
-    """The saved games that can go on, the last played first; any that cannot
-    is reported in one line and left on disk for the player to mend."""
+    """Every saved game, the last played first, as its file says (the moves are
+    checked when it is chosen); a file that cannot be read is reported in one
+    line and left on disk for the player to mend."""
     found = []
-    for path in saves.saved()[:MENU_SAVES]:
+    for path in saves.saved():
         try:
-            found.append(_saved(path))
-        except (SixdotError, UsageError) as err:
+            found.append(saves.read(path))
+        except SixdotError as err:
             say(words("menu-save-broken", reason=str(err)))
     return found
 

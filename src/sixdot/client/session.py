@@ -416,7 +416,8 @@ class Table:
         except ChoiceError as err:
             quoted = excerpt(text)
             if len(err.matches) > MANY:
-                self.error(self.words("cmd-ambiguous-many", text=quoted, count=len(err.matches)))
+                moves = sum(1 for match in err.matches if match in notations)
+                self.error(self.words("cmd-ambiguous-many", text=quoted, count=moves))
             elif err.matches:
                 matches = alternatives(self.words, err.matches)
                 self.error(self.words("cmd-ambiguous", text=quoted, matches=matches))
@@ -488,7 +489,10 @@ class Table:
     ) -> Action | Choices | None:
         """Enter on a focused item: play it, or list its choices by move number."""
         chosen = number(argument)
-        if chosen is None or not 1 <= chosen <= len(focus):
+        if chosen is None:
+            self.error(self.words("cmd-unknown", text=excerpt(f"choose {argument}")))
+            return None
+        if not 1 <= chosen <= len(focus):
             self.error(self.words("focus-none"))
             return None
         item = focus[chosen - 1]

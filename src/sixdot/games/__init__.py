@@ -51,6 +51,8 @@ def get_game(name: str) -> Game:
         return games[matches[0]]
     if key in NAMES:
         raise UnknownGame(name, tuple(games), f"{key} is not playable yet")
+    if matches:
+        raise UnknownGame(name, tuple(games), f"{name!r} could be {' or '.join(matches)}")
     raise UnknownGame(name, tuple(games))
 
 
