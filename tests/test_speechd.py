@@ -1,10 +1,11 @@
-"""The screenreader mode through a real speech-dispatcher (issue 8, Linux).
+"""The screenreader mode through a real speech-dispatcher (issues 8 and 15, Linux).
 
-The test starts its own speech-dispatcher on a private socket with full
+Each test starts its own speech-dispatcher on a private socket with full
 logging, its espeak-ng module playing into ALSA's null device (CI has no
-sound card), points sixdot at it with SPEECHD_ADDRESS, plays a few moves in a
-pseudo-terminal, and reads back from the server's log what it was given to
-say.
+sound card), points sixdot at it with SPEECHD_ADDRESS, plays a whole short
+game (Nonesuch to 5 points, about 90 lines) and reads back from the server's
+own log every message it was given, its priority, and whether it ended
+(END) or was cancelled (CANCEL): the evidence that speech is the printed game.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ import signal
 import subprocess
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from clienttools import PtyClient, run
+from clienttools import Conversation, PtyClient, run
 from sixdot.output.pronounce import pronouncer
 
 
@@ -37,88 +39,209 @@ pytestmark = pytest.mark.skipif(
     reason="speech-dispatcher and python3-speechd (scripts/system-packages, scripts/debian-python)",
 )
 
-#: What the server logs for each message it queues: "Queueing message |text| with priority N".
-QUEUED = re.compile(r"Queueing message \|(.*)\| with priority")
+#: A whole game, short: about 90 lines, one bid and a few plays by the player.
+GAME = ("play", "nonesuch", "--players", "3", "--seed", "1", "--option", "target=5")
+#: More answers than the game asks for: each is the first legal move.
+ANSWERS = "1\n" * 200
+#: speech-dispatcher's number for the priority `message` (important is 1, text 3).
+MESSAGE = 2
+say = pronouncer("en")
+
+#: What the server logs, in order: a message queued, its id, its end or cancel, a client gone.
+LOGGED = re.compile(
+    r"Queueing message \|(?P<text>.*)\| with priority (?P<priority>\d)"
+    r"|REPLY:\|225-(?P<queued>\d+)"
+    r"|REPLY:\|(?P<event>70[23])-(?P<id>\d+)"
+    r"|(?P<gone>Removing client on fd)"
+)
+
+
+@dataclass
+class Message:
+    text: str
+    priority: int
+    id: int = -1
+    outcome: str = ""  # "end", "cancel", or "" while waiting
+    outcome_at: int = -1  # where in the log the outcome came
+
+
+@dataclass
+class Log:
+    messages: list[Message]
+    #: Where in the log the client went away, or -1.
+    gone_at: int
+
+    @classmethod
+    def read(cls, path: Path) -> Log:
+        messages: list[Message] = []
+        by_id: dict[int, Message] = {}
+        gone_at = -1
+        for found in LOGGED.finditer(path.read_text(errors="replace")):
+            if found["text"] is not None:
+                messages.append(Message(found["text"], int(found["priority"])))
+            elif found["queued"] is not None:
+                messages[-1].id = int(found["queued"])
+                by_id[messages[-1].id] = messages[-1]
+            elif found["event"] is not None:
+                message = by_id[int(found["id"])]
+                message.outcome = "end" if found["event"] == "702" else "cancel"
+                message.outcome_at = found.start()
+            else:
+                gone_at = found.start()
+        return cls(messages, gone_at)
+
+    @property
+    def texts(self) -> list[str]:
+        return [m.text for m in self.messages]
+
+    @property
+    def ended(self) -> int:
+        return sum(m.outcome == "end" for m in self.messages)
+
+
+class Server:
+    """A speech-dispatcher of the test's own."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.socket = folder / "speechd.sock"
+        self.log_file = folder / "speech-dispatcher.log"
+        config = folder / "speechd"
+        config.mkdir(parents=True)
+        (config / "speechd.conf").write_text(
+            'AudioOutputMethod "alsa"\n'
+            'AudioALSADevice "null"\n'
+            'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\n'
+            'DefaultModule "espeak-ng"\n'
+            "DefaultRate 100\n"
+        )
+        self.process = subprocess.Popen(
+            [
+                "speech-dispatcher",
+                "--run-single",
+                "--log-level", "5",
+                "--log-dir", str(folder),
+                "--config-dir", str(config),
+                "--communication-method", "unix_socket",
+                "--socket-path", str(self.socket),
+                "--pid-file", str(folder / "speechd.pid"),
+                "--timeout", "60",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10
+        while not self.socket.exists():
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                self.stop()
+                pytest.fail("speech-dispatcher did not open its socket")
+            time.sleep(0.05)
+
+    @property
+    def address(self) -> str:
+        return f"unix_socket:{self.socket}"
+
+    def log(self) -> Log:
+        return Log.read(self.log_file)
+
+    def wait(self, ready, timeout: float = 30) -> Log:  # type: ignore[no-untyped-def]
+        """The log once `ready(log)` holds; fails after `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while not ready(log := self.log()):
+            assert time.monotonic() < deadline, f"speech-dispatcher's log: {log.messages[-3:]}"
+            time.sleep(0.05)
+        return log
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, sig)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
 
 
 @pytest.fixture
-def dispatcher(tmp_path: Path) -> Iterator[Path]:
-    """A speech-dispatcher of the test's own; yields its log file."""
-    socket = tmp_path / "speechd.sock"
-    config = tmp_path / "speechd"
-    config.mkdir()
-    (config / "speechd.conf").write_text(
-        'AudioOutputMethod "alsa"\n'
-        'AudioALSADevice "null"\n'
-        'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\n'
-        'DefaultModule "espeak-ng"\n'
-    )
-    server = subprocess.Popen(
-        [
-            "speech-dispatcher",
-            "--run-single",
-            "--log-level", "5",
-            "--log-dir", str(tmp_path),
-            "--config-dir", str(config),
-            "--communication-method", "unix_socket",
-            "--socket-path", str(socket),
-            "--pid-file", str(tmp_path / "speechd.pid"),
-            "--timeout", "60",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )  # fmt: skip
+def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+    own = Server(tmp_path / "server")
+    monkeypatch.setenv("SPEECHD_ADDRESS", own.address)
     try:
-        deadline = time.monotonic() + 10
-        while not socket.exists():
-            if time.monotonic() > deadline or server.poll() is not None:
-                pytest.fail("speech-dispatcher did not open its socket")
-            time.sleep(0.05)
-        yield tmp_path / "speech-dispatcher.log"
+        yield own
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        own.stop()
 
 
-def test_every_printed_line_goes_to_speech_dispatcher_and_nothing_else_is_printed(
-    dispatcher: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.fixture(scope="module")
+def printed() -> list[str]:
+    """The game in text mode: what speech must say, line for line."""
+    result = run(*GAME, "--speech", "text", input=ANSWERS)
+    assert result.rc == 0 and result.err == ""
+    assert re.search(r"\bwins? with \d+ points\.$|^Tie", result.lines[-1])  # the winner
+    return result.lines
+
+
+def check_every_line_said(log: Log, lines: list[str]) -> None:
+    """Every printed line queued in order as `message`, each said to its end,
+    none cancelled, and the last (the winner) ended before sixdot disconnected."""
+    assert log.texts == [say(line) for line in lines]
+    assert {m.priority for m in log.messages} == {MESSAGE}
+    assert [m.text for m in log.messages if m.outcome != "end"] == []
+    assert 0 <= log.messages[-1].outcome_at < log.gone_at
+
+
+def next_prompt(client: PtyClient, below: int) -> int:
+    """The row of the next prompt, or -1 once the program has ended."""
+    client.wait_for(lambda: client.eof or client.at_prompt(below=below), 30, "a prompt")
+    return -1 if client.eof else client.screen.row
+
+
+def test_a_whole_game_through_a_pipe_is_spoken_line_for_line(
+    server: Server, printed: list[str]
 ) -> None:
-    play = ("play", "alphabeticell", "--seed", "3")
-    monkeypatch.setenv("SIXDOT_CONFIG", str(tmp_path / "text.toml"))
-    printed = run(*play, input="1\nquit\nyes\n").lines
-    monkeypatch.setenv("SIXDOT_CONFIG", str(tmp_path / "config.toml"))
-    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'speechd.sock'}")
-    client = PtyClient(*play, "--speech", "screenreader")
+    result = run(*GAME, "--speech", "screenreader", input=ANSWERS, timeout=120)
+    assert result.rc == 0
+    assert result.err == ""  # no notice, no library chatter
+    assert result.lines == printed
+    # sixdot has exited, so what it said is all in the log already.
+    check_every_line_said(server.log(), printed)
+
+
+def test_a_whole_game_in_a_terminal_paused_at_each_prompt_is_spoken_line_for_line(
+    server: Server, printed: list[str]
+) -> None:
+    """The player waits for speech to end before each key: nothing is cut."""
+    client = PtyClient(*GAME, "--speech", "screenreader", columns=1000)
     try:
-        row = client.wait_prompt()
-        client.send("1\r")
-        row = client.wait_prompt(below=row)
-        client.send("quit\r")
-        client.wait_prompt(below=row)
-        client.send("yes\r")
+        row = -1
+        while (row := next_prompt(client, row)) >= 0:
+            heard = len(client.output_lines())
+            server.wait(lambda log: log.ended >= heard)  # noqa: B023 - used at once
+            client.send("1\r")
         assert client.wait_exit() == 0
     finally:
         client.close()
-    # The terminal shows the game's lines only: no notice, no library chatter.
     assert client.output_lines() == printed
-    say = pronouncer("en")
-    deadline = time.monotonic() + 10
-    while True:
-        queued = QUEUED.findall(dispatcher.read_text(errors="replace"))
-        if say(printed[-1]) in queued or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    # Printed lines reach the screen reader as spoken, in order; a key press
-    # cuts off what is still queued, so some may be skipped, never the last.
-    expected = [say(line) for line in printed]
-    assert queued and queued[-1] == expected[-1]
-    at = 0
-    for line in queued:
-        at = expected.index(line, at) + 1
-    # The mode asked for is remembered for next time.
-    assert 'mode = "screenreader"' in (tmp_path / "config.toml").read_text()
+    check_every_line_said(server.log(), printed)
+
+
+def test_losing_speech_dispatcher_mid_game_gives_one_notice_and_the_game_goes_on(
+    server: Server, printed: list[str]
+) -> None:
+    talk = Conversation(*GAME, "--speech", "screenreader", timeout=30)
+    try:
+        while len(talk.lines) < 5:
+            assert talk.next_line() is not None
+        server.stop(signal.SIGKILL)
+        for answer in ANSWERS.splitlines():
+            talk.send(answer)
+        rc, err = talk.finish()
+    finally:
+        talk.kill()
+    assert rc == 0
+    assert talk.lines == printed
+    assert err.splitlines() == [
+        "sixdot: Speech stopped: speech-dispatcher went away. Playing on in text."
+    ]

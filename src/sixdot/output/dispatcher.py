@@ -37,6 +37,7 @@ POLL_SECONDS = 0.2
 #: After a cut, how long to wait for speech-dispatcher to confirm the CANCEL.
 CANCEL_SECONDS = 1.0
 
+GONE = "speech-dispatcher went away"
 #: Short enough that a notice naming both missing modes stays whole.
 WHY_NO_CLIENT = "python3-speechd not found: install it, run scripts/debian-python"
 
@@ -55,6 +56,27 @@ class Dispatcher:
         #: message id (or the callback's token) -> "end" or "cancel", until waited for.
         self._ended: dict[object, str] = {}
         self._listening = self._listen()
+        self._gone = threading.Event()
+        reader = getattr(getattr(client, "_conn", None), "_communication_thread", None)
+        if reader is not None:
+            threading.Thread(
+                target=self._watch, args=(reader,), name="sixdot-speechd-watch", daemon=True
+            ).start()
+
+    def _watch(self, reader: threading.Thread) -> None:
+        """When the server goes, wake whatever waits on the connection.
+
+        The client's reader thread stops when the socket closes, but a request
+        sent just before waits for its reply for good, holding the connection:
+        releasing the reply semaphore makes it fail instead (no reply is there).
+        """
+        reader.join()
+        self._gone.set()
+        with self._events:
+            self._events.notify_all()
+        semaphore = getattr(getattr(self.client, "_conn", None), "_ssip_reply_semaphore", None)
+        if semaphore is not None:
+            semaphore.release()
 
     def _listen(self) -> bool:
         """Hear every END and CANCEL of the connection, by message id.
@@ -93,6 +115,10 @@ class Dispatcher:
         with self._turn:
             if stopped.is_set():
                 return
+            # A dead connection must be seen before a request: the client would
+            # wait for its reply for good.
+            if not self._connected():
+                raise VoiceError(GONE)
             try:
                 if self._listening:
                     token = int(self.client.speak(text)[2][0])
@@ -103,7 +129,7 @@ class Dispatcher:
                         event_types=(kinds.END, kinds.CANCEL),
                     )
             except Exception as err:  # a broken socket raises OSError or SSIPError
-                raise VoiceError(_lost(err)) from err
+                raise VoiceError(GONE) from err
         self._wait(token, stopped)
 
     def _wait(self, token: object, stopped: threading.Event) -> None:
@@ -117,28 +143,31 @@ class Dispatcher:
                     if now - cut_at >= CANCEL_SECONDS:
                         return
                 elif not self._connected():
-                    raise VoiceError("speech-dispatcher went away")
+                    raise VoiceError(GONE)
                 self._events.wait(POLL_SECONDS)
             del self._ended[token]
 
     def _connected(self) -> bool:
         """False once the client's reader has stopped: the server closed the socket."""
-        reader = getattr(getattr(self.client, "_conn", None), "_communication_thread", None)
-        return reader is None or reader.is_alive()
+        return not self._gone.is_set()
 
     def cancel(self) -> None:
-        """Cut off sixdot's message being said; other programs' speech is left alone."""
-        with self._turn, contextlib.suppress(Exception):  # a lost server has nothing to cut
-            self.client.cancel()
+        """Cut off sixdot's message being said; other programs' speech is left alone.
+
+        Called from the game's thread: it never waits long for the connection,
+        which a request to a dying server may still hold.
+        """
+        if self._gone.is_set() or not self._turn.acquire(timeout=CANCEL_SECONDS):
+            return
+        try:
+            with contextlib.suppress(Exception):  # a lost server has nothing to cut
+                self.client.cancel()
+        finally:
+            self._turn.release()
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.client.close()
-
-
-def _lost(err: BaseException) -> str:
-    text = str(err).strip().splitlines()
-    return f"speech-dispatcher went away ({text[0]})" if text else "speech-dispatcher went away"
 
 
 def open_dispatcher(name: str = "sixdot") -> Dispatcher:
