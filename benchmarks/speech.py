@@ -1,7 +1,10 @@
-"""Speech benchmarks: how soon an event reaches the voice, and its first audio.
+"""Speech benchmarks: every line spoken, how soon, its first audio, and the end.
 
 Run from the repository root:  .venv/bin/python benchmarks/speech.py
 
+0. Lines printed vs lines spoken over whole bot-only games, announced through
+   a real Table to a Speech output (issue 15): must be 100%, since nothing
+   but a keypress may drop a line.
 1. Event to speech call: whole bot-only games are announced through a real
    Table (presenter, phrasebook, terminal writes) with a Speech output whose
    voice only notes the time it is called. Each sample is one event, from
@@ -12,6 +15,13 @@ Run from the repository root:  .venv/bin/python benchmarks/speech.py
    is when a player could start it (pyttsx3 writes the file whole). Skipped
    when espeak-ng or pyttsx3 is missing.
 
+3. Last line printed to exit in screenreader mode: the real program plays a
+   whole Nonesuch game through a pipe against a private speech-dispatcher
+   (espeak-ng into ALSA's null device); the time from its last line on
+   stdout to its exit is the wait for the queued lines to be spoken, which
+   must stay within speech.FINISH_SECONDS per line. Skipped without
+   speech-dispatcher.
+
 Percentiles are printed with the ratio to the target (at most 1.0 meets it)
 and saved as JSON in benchmarks/results/speech.json.
 """
@@ -21,7 +31,12 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
+import shutil
+import signal
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -32,7 +47,7 @@ from sixdot.client.session import Setup, Table
 from sixdot.client.terminal import Terminal
 from sixdot.games import GAMES
 from sixdot.output.pronounce import pronouncer
-from sixdot.output.speech import Speech
+from sixdot.output.speech import FINISH_SECONDS, Speech
 from sixdot.output.tts import WavFolder, open_tts
 from sixdot.output.voice import VoiceError
 from sixdot.present.phrasebook import Phrasebook
@@ -76,15 +91,20 @@ class Stopwatch:
         """Nothing to let go of."""
 
 
-def event_to_call_ms(games: int, players: int) -> list[float]:
-    """Each event of bot-only games, announced through a Table to a speaking output."""
+def event_to_call_ms(games: int, players: int) -> tuple[list[float], int, int]:
+    """Each event of bot-only games, announced through a Table to a speaking output.
+
+    Also the lines the terminal printed and the lines the voice was asked to say.
+    """
     game = GAMES["alphabeticell"]
     voice = Stopwatch()
     speech = Speech.start(lambda: voice, pronouncer("en"))
     samples: list[float] = []
+    printed = 0
     for seed in range(games):
         setup = Setup(game, players, humans=1, seed=seed)
-        table = Table(setup, Phrasebook(), Terminal(io.StringIO(), io.StringIO()), [speech])
+        screen = io.StringIO()
+        table = Table(setup, Phrasebook(), Terminal(io.StringIO(), screen), [speech])
         bots = [game.bots["sensible"](s, seed) for s in range(players)]
         state, events = game.rules.begin(players, None, seed)
         while True:
@@ -100,7 +120,60 @@ def event_to_call_ms(games: int, players: int) -> list[float]:
             seat = state.to_act()[0]
             action = bots[seat].choose(state.view(seat), state.legal_actions(seat))
             state, events = state.apply(seat, action)
+        printed += len(screen.getvalue().splitlines())
     speech.close()
+    return samples, printed, len(voice.calls)
+
+
+#: A whole short game for the end-to-end timing: about 90 lines.
+GAME = ("play", "nonesuch", "--players", "3", "--seed", "1", "--option", "target=5")
+
+
+def last_line_to_exit_s(runs: int) -> list[float] | None:
+    """Seconds from the last line printed to exit, `sixdot --speech screenreader` in a pipe."""
+    if shutil.which("speech-dispatcher") is None:
+        print("last line to exit: skipped (no speech-dispatcher)")
+        return None
+    samples = []
+    with tempfile.TemporaryDirectory(prefix="sixdot-bench-speechd-") as folder:
+        root = Path(folder)
+        (root / "conf").mkdir()
+        (root / "conf" / "speechd.conf").write_text(
+            'AudioOutputMethod "alsa"\nAudioALSADevice "null"\n'
+            'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\nDefaultModule "espeak-ng"\n'
+        )
+        socket = root / "speechd.sock"
+        server = subprocess.Popen(
+            ["speech-dispatcher", "--run-single", "--config-dir", str(root / "conf"),
+             "--log-dir", folder, "--communication-method", "unix_socket",
+             "--socket-path", str(socket), "--pid-file", str(root / "pid"), "--timeout", "60"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
+        env = dict(
+            os.environ,
+            SPEECHD_ADDRESS=f"unix_socket:{socket}",
+            SIXDOT_CONFIG=str(root / "config.toml"),
+            SIXDOT_SAVES=str(root / "saves"),
+        )
+        try:
+            while not socket.exists():
+                time.sleep(0.05)
+            sixdot = [sys.executable, "-m", "sixdot", *GAME, "--speech", "screenreader"]
+            for _ in range(runs):
+                game = subprocess.Popen(
+                    sixdot, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
+                )
+                assert game.stdin is not None and game.stdout is not None
+                game.stdin.write("1\n" * 200)
+                game.stdin.close()
+                last = time.perf_counter()
+                for _line in game.stdout:
+                    last = time.perf_counter()
+                game.wait()
+                samples.append(time.perf_counter() - last)
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait()
     return samples
 
 
@@ -147,10 +220,17 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40, help="bot-only games to announce")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=20, help="times each phrase is spoken")
+    parser.add_argument("--runs", type=int, default=3, help="screenreader games timed to exit")
     args = parser.parse_args()
     results: dict[str, object] = {}
 
-    events = summary(event_to_call_ms(args.games, args.players))
+    calls, printed, spoken = event_to_call_ms(args.games, args.players)
+    results["lines_printed_vs_spoken"] = {"printed": printed, "spoken": spoken}
+    print(
+        f"lines spoken / printed over {args.games} bot games = {spoken} / {printed} "
+        f"= {spoken / printed:.3f} (target 1.000: {'meets' if spoken == printed else 'MISSES'})"
+    )
+    events = summary(calls)
     results["event_to_speech_call_ms"] = events
     ratio = events["p99"] / EVENT_P99_TARGET_MS
     print(
@@ -177,6 +257,16 @@ def main() -> int:
             f"p99 {overall['p99']} over {overall['samples']} lines"
         )
         results["tts_call_to_first_audio_ms"] = rows
+
+    ends = last_line_to_exit_s(args.runs)
+    if ends is not None:
+        row = summary(ends)
+        results["screenreader_last_line_to_exit_s"] = row
+        print(
+            f"screenreader, last line printed to exit, s: p50 {row['p50']}, max {row['max']} "
+            f"over {row['samples']} whole games; max / {FINISH_SECONDS:g} s bound per line = "
+            f"{row['max'] / FINISH_SECONDS:.3f}"
+        )
 
     out = Path(__file__).parent / "results"
     out.mkdir(exist_ok=True)
