@@ -1,12 +1,14 @@
 """Alphagon, every rule (rules text plus RULINGS sections 0, 5 and 6).
 
 Players build one polygon on a 13 by 13 board, letter by letter, as a chain
-of words. Each player draws from their own sacks of vowels and consonants.
+of words. A seeded dice roll chooses who starts and which way play goes.
+Each player draws from their own sacks of vowels and consonants.
 A turn may place a letter (two for a bonus), change a letter, find a
 syllable or a shape on a polygon card, and give up a letter for a bonus. A
 player who cannot go on passes, doubts the word, or declares its ending in
-advance. Closing a word of four letters or more scores 4 to 6 points and
-ends the side with a '+'; the polygon turns at each '+', at the board's edge
+advance. Closing a word of four letters or more scores 4 to 6 points (over
+eight letters, also a bonus or a letter of the player's choice) and ends
+the side with a '+'; the polygon turns at each '+', at the board's edge
 and before it would touch itself, by the direction rule. The game ends at
 the goal score, when the polygon closes, at ten sides or when it is stuck.
 """
