@@ -153,7 +153,8 @@ def test_every_event_of_whole_games_is_worded(verbosity: Verbosity) -> None:
         players = 3 + seed % 2
         say = [GAME.presenter(words, ["you", "Ana", "Ben", "Cleo"], s) for s in range(players)]
         rng = random.Random(seed)
-        state, events = RULES.begin(players, {"target": 25}, seed)
+        # A hand limit, since random bids may never reach the target.
+        state, events = RULES.begin(players, {"target": 25, "hands": 40}, seed)
         while True:
             for event in events:
                 seen.add(type(event))

@@ -373,6 +373,44 @@ def test_the_game_ends_after_the_hand_that_reaches_the_target() -> None:
     assert state.winners == (1,)
 
 
+def last_trick_of_hand(number: int, **options: object) -> tuple[State, tuple]:
+    """Hand `number` ends with totals 2, 15 and -2: nobody near 31."""
+    state = replace(
+        playing((cards("Mill"), cards("Sea"), cards("End")), None),
+        hand_limit=start(**options).hand_limit,
+        hand_no=number,
+        taken=(0, 5, 6),
+        tricks=tuple(_tricks(11)),
+        scores=(2, 3, 4),
+    )
+    state, _ = state.apply(0, Lead(card("Mill"), WAVES))
+    state, _ = state.apply(1, Play(card("Sea")))
+    return state.apply(2, Play(card("End")))  # type: ignore[return-value]
+
+
+def test_play_goes_on_until_someone_reaches_31_however_many_hands() -> None:
+    """The text: "I recommend playing until some player reaches a cumulative
+    score of 31 points or more." By default no number of hands ends the game:
+    after hand 40, or 400, with nobody at 31, the next hand is dealt."""
+    assert next(o for o in RULES.options if o.name == "hands").default == 0
+    for number in (40, 400):
+        state, events = last_trick_of_hand(number)
+        assert not state.is_over and not any(isinstance(e, GameEnded) for e in events)
+        assert state.totals == (2, 15, -2)
+        assert state.hand_no == number + 1 and state.phase is Phase.BID
+
+
+def test_the_hands_house_rule_ends_the_game_after_that_many_hands() -> None:
+    """The text: "I recommend playing until some player reaches a cumulative
+    score of 31 points or more." With the hands house rule the game also ends
+    after that many hands, nobody at 31, and the highest total still wins."""
+    state, _ = last_trick_of_hand(39, hands=40)
+    assert not state.is_over and state.hand_no == 40
+    state, events = last_trick_of_hand(40, hands=40)
+    assert state.is_over and max(state.totals) < 31
+    assert events[-1] == GameEnded((1,), (2, 15, -2))
+
+
 def test_a_tie_at_the_top_shares_the_win() -> None:
     state = replace(start(), phase=Phase.OVER, scores=(33, 33, 10))
     assert state.winners == (0, 1)
