@@ -157,17 +157,21 @@ def fly_others_pays(view: View) -> bool:
 # --- the strong bot: determinized Monte Carlo ---------------------------------
 
 
-def unseen(view: View) -> Counter[Card]:
-    """Cards this seat has not seen: in other hands or the kitty."""
+def unseen(view: View, taken: Sequence[Sequence[Card]] | None = None) -> Counter[Card]:
+    """Cards this seat has not seen: in other hands or the kitty.
+
+    `taken` is `piles(view)`, passed in when many draws share a view."""
     left = Counter(deck())
     left.subtract(view.hand)
-    for pile in piles(view):
+    for pile in piles(view) if taken is None else taken:
         left.subtract(pile)
     left.subtract(p.card for p in view.trick)
     return +left
 
 
-def sample_deal(view: View, rng: object) -> tuple[list[list[Card]], list[Card]] | None:
+def sample_deal(
+    view: View, rng: object, taken: Sequence[Sequence[Card]] | None = None
+) -> tuple[list[list[Card]], list[Card]] | None:
     """Other hands and the kitty, drawn to fit everything this seat has seen.
 
     Cards it passed are still with their receiver unless played; a hand that
@@ -180,9 +184,11 @@ def sample_deal(view: View, rng: object) -> tuple[list[list[Card]], list[Card]] 
     n = view.players
     seat = view.seat
     hands: list[list[Card]] = [[] for _ in range(n)]
-    pool = unseen(view)
+    if taken is None:
+        taken = piles(view)
+    pool = unseen(view, taken)
     played = Counter(p.card for p in view.trick)
-    for pile in piles(view):
+    for pile in taken:
         played.update(pile)
     if view.passed:
         to = view.pass_to
@@ -308,7 +314,8 @@ class StrongBot(SensibleBot):
             return candidates[0]
         cost = [0.0] * len(candidates)
         samples = 0
-        draw = partial(sample_deal, view, self.random)
+        taken = piles(view)
+        draw = partial(sample_deal, view, self.random, taken)
         counts = pile_counts(view)
         for hands, kitty in within_budget(
             draw, view.config.think_ms, MAX_SAMPLES, view.config.samples
