@@ -131,6 +131,7 @@ help-enter = Enter alone: whose turn, what you may do.
 
 focus-none = Nothing has focus: press Right to walk your cards.
 focus-not-now = { $item }: cannot be played now.
+focus-place = { $item }; { $place } of { $count }
 focus-choices = { $item }. Choose by number:
 focus-picked = { $item }, selected, { $count } of { $wanted }
 focus-unpicked = { $item }, not selected, { $count } of { $wanted }

@@ -322,10 +322,12 @@ class Table:
             action = self.interpret(text, turn, focus)
             if isinstance(action, Choices):
                 # Enter on a card with several moves: the keys now walk those moves.
-                focus = [
-                    FocusItem(turn.me.move(a, turn.view), a.notation[:1].upper(), (a,))
-                    for a in action.actions
-                ]
+                focus = self.marked(
+                    [
+                        FocusItem(turn.me.move(a, turn.view), a.notation[:1].upper(), (a,))
+                        for a in action.actions
+                    ]
+                )
             elif action is not None and self.confirmed(turn, action):
                 self.term.review = None
                 self.term.selection = None
@@ -339,16 +341,24 @@ class Table:
         return self.words(key, item=item.label, count=count, wanted=wanted)
 
     def marked(self, focus: Sequence[FocusItem]) -> list[FocusItem]:
-        """Items that cannot be played now say so as they are walked, in every game.
+        """Each item as the keys say it: with its place in the list ("A over I;
+        2 of 18"), so two identical cards are told apart, and, in every game,
+        saying so when it cannot be played now.
 
-        Board squares (`at`) are there to be explored, so they are left as they are.
+        Board squares (`at`) are there to be explored and say where they are
+        themselves, so they are left as they are.
         """
-        return [
-            item
-            if item.actions or item.pick or item.at is not None
-            else dataclasses.replace(item, label=self.words("focus-not-now", item=item.label))
-            for item in focus
-        ]
+        count = len(focus)
+        marked = []
+        for place, item in enumerate(focus, 1):
+            if item.at is None:
+                label = item.label
+                if not (item.actions or item.pick):
+                    label = self.words("focus-not-now", item=label)
+                label = self.words("focus-place", item=label, place=place, count=count)
+                item = dataclasses.replace(item, label=label)
+            marked.append(item)
+        return marked
 
     def show_focus(self, focus: Sequence[FocusItem]) -> None:
         """Give displays the items the keys walk, and follow the keys as they move."""
@@ -588,7 +598,8 @@ class Table:
 
     def cmd_hint(self, turn: Turn, argument: str) -> list[str]:
         choice = self.hinter(turn.seat, self.setup.seed).choose(turn.view, turn.legal)
-        return [self.words("hint", move=turn.me.move(choice, turn.view))]
+        # Said as its notation, so the hint can be typed back as it is.
+        return [self.words("hint", move=choice.notation)]
 
     def cmd_help(self, turn: Turn, argument: str) -> list[str]:
         prefix = turn.me.prefix
