@@ -131,6 +131,13 @@ help-enter = Enter alone: whose turn, what you may do.
 
 focus-none = Nothing has focus: press Right to walk your cards.
 focus-not-now = { $item }: cannot be played now.
+round-pause = Press Enter for the next deal.
+    .brief = Enter: next deal.
+more = { $count ->
+    [one] More: 1 line. Enter for it, q to stop.
+   *[other] More: { $count } lines. Enter for more, q to stop.
+  }
+    .brief = More: { $count }. Enter, or q.
 focus-place = { $item }; { $place } of { $count }
 focus-choices = { $item }. Choose by number:
 focus-picked = { $item }, selected, { $count } of { $wanted }

@@ -73,6 +73,12 @@ def number(low: float, high: float) -> Callable[[object], float]:
     return check
 
 
+def switch(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
 def text(value: object) -> str:
     if not isinstance(value, str):
         raise ValueError("must be text in quotes")
@@ -100,6 +106,10 @@ TTS_SAVE_TO = Setting("speech.tts.save_to", "", text)
 #: A player's own word list for the word games, one word a line; "" is the shipped list.
 DICTIONARY = Setting("words.dictionary", "", text)
 
+#: At a terminal, wait for Enter after a round's scores before the next deal,
+#: and say long outputs a screenful at a time. Piped play never waits.
+PAUSE = Setting("play.pause", True, switch)
+
 #: Every setting, in the order the documentation lists them.
 SETTINGS: tuple[Setting[Any], ...] = (
     SPEECH_MODE,
@@ -108,6 +118,7 @@ SETTINGS: tuple[Setting[Any], ...] = (
     TTS_VOICE,
     TTS_SAVE_TO,
     DICTIONARY,
+    PAUSE,
 )
 
 

@@ -21,7 +21,7 @@ from sixdot.client.docs import rules_lines
 from sixdot.client.menu import Menu
 from sixdot.client.session import Setup, Table
 from sixdot.client.terminal import Terminal, open_terminal
-from sixdot.config import DICTIONARY, SPEECH_MODE, SPEECH_MODES, Config, ConfigError
+from sixdot.config import DICTIONARY, PAUSE, SPEECH_MODE, SPEECH_MODES, Config, ConfigError
 from sixdot.core.errors import OptionError, PlayerCountError, SixdotError, UnknownGame
 from sixdot.core.options import parse_assignments, resolve_options
 from sixdot.games import DEFAULT_LEVEL, GAMES, Game, get_game
@@ -225,7 +225,8 @@ def _play(setup: Setup, words: Phrasebook, args: argparse.Namespace) -> int:
     """Seat the table and play, saving the game after every move."""
     outputs = _outputs(args)
     try:
-        Table(setup, words, open_terminal(args.plain), outputs, saves.keep).run()
+        term = open_terminal(args.plain)
+        Table(setup, words, term, outputs, saves.keep, _pauses(term)).run()
     finally:
         for output in outputs:
             output.close()
@@ -351,6 +352,12 @@ def _settings() -> Config:
     if config.problem:
         _notice(config.problem)
     return config
+
+
+def _pauses(term: Terminal) -> bool:
+    """Whether the table waits for Enter between rounds: at a terminal, unless
+    the settings say not (`[play] pause = false`); never through a pipe."""
+    return term.interactive and _settings()[PAUSE]
 
 
 def _speech(mode: str | None) -> Output | None:
@@ -500,7 +507,7 @@ def _menu(words: Phrasebook, args: argparse.Namespace) -> int:
             dictionary = _dictionary(setup.game, None)
             game = _with_dictionary(setup.game, dictionary)
             setup = dataclasses.replace(setup, game=game, dictionary=dictionary)
-        Table(setup, words, term.inner, outputs, saves.keep).run()
+        Table(setup, words, term.inner, outputs, saves.keep, _pauses(term.inner)).run()
     finally:
         for output in outputs:
             output.close()

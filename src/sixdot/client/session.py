@@ -18,7 +18,7 @@ from sixdot.client.choice import LONGEST, MANY, ChoiceError, normal, number, pic
 from sixdot.client.docs import rules_lines
 from sixdot.client.keys import key_label
 from sixdot.client.terminal import Terminal
-from sixdot.core import Action, Event, GameState, NotationError, SixdotError
+from sixdot.core import Action, Event, GameEnded, GameState, NotationError, SixdotError
 from sixdot.core.options import OptionSpec, resolve_options
 from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.output import Output
@@ -45,6 +45,8 @@ COMMANDS = (
     "quit",
 )
 PROMPT = "> "
+#: Lines said at once before "more" asks for Enter, at a terminal.
+SCREENFUL = 20
 
 
 @dataclass(frozen=True)
@@ -98,8 +100,14 @@ class Table:
         terminal: Terminal,
         outputs: Sequence[Output] = (),
         keep: Callable[[Setup, bool], None] | None = None,
+        pause: bool = False,
     ) -> None:
         self.setup = setup
+        #: At a terminal: wait for Enter after a round's scores, and say long
+        #: outputs a screenful at a time. Piped play never waits.
+        self.pause = pause
+        #: A round's scores were just said: the next deal waits for Enter.
+        self.round_over = False
         #: Called after each move with the table's setup, every move so far in
         #: it, and whether the game is over: how a game is saved (None: it is not).
         self.keep = keep
@@ -165,8 +173,14 @@ class Table:
             output.interrupt()
 
     def announce(self, events: Sequence[Event]) -> None:
-        """Say each event to those who may know it; hold back others' secrets."""
+        """Say each event to those who may know it; hold back others' secrets.
+
+        A round's end waits for Enter (at a terminal) before the next deal is said.
+        """
         for event in events:
+            if self.round_over and not isinstance(event, GameEnded):
+                self.next_round()
+            self.round_over = event.ends_round and self.pause and not self.replaying
             everyone = all(event.visible_to(s) for s in range(self.setup.players))
             if everyone:
                 self._record(self.public.event(event))
@@ -233,6 +247,19 @@ class Table:
                 self.say(self.words("game-saved", game=s.game.name))
             return None
         return state
+
+    def next_round(self) -> None:
+        """Wait for Enter before the next deal, so the scores are heard first.
+
+        `quit` asks to leave; any other typed text is kept for the next turn,
+        never swallowed.
+        """
+        self.say(self.words("round-pause"), urgent=True)
+        answer = self.read(PROMPT, ("quit",))
+        if normal(answer) == "quit":
+            self.quit()
+        elif answer.strip():
+            self.typed_ahead = answer
 
     def _keep(self, moves: list[tuple[int, str]], over: bool) -> None:
         """Save the game after a move; if that fails, say why once and play on."""
@@ -491,8 +518,25 @@ class Table:
         return False
 
     def _said(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self.say(line)
+        """A command's answer; at a terminal a long one comes a screenful at a time.
+
+        After each screenful Enter says more; `q` stops, and any other text is
+        run next as a command, so nothing typed is lost.
+        """
+        shown = 0
+        while True:
+            chunk = lines[shown : shown + SCREENFUL] if self.pause else lines[shown:]
+            for line in chunk:
+                self.say(line)
+            shown += len(chunk)
+            if shown >= len(lines):
+                return
+            self.say(self.words("more", count=len(lines) - shown), urgent=True)
+            answer = self.read(PROMPT, ("q",))
+            if answer.strip():
+                if normal(answer) not in ("q", "quit"):
+                    self.typed_ahead = answer
+                return
 
     def choose(
         self, argument: str, turn: Turn, focus: Sequence[FocusItem]

@@ -57,6 +57,10 @@ class Action(ABC):
 class Event:
     """Something that happened. Public unless a subclass narrows `visible_to`."""
 
+    #: A round or hand is over and scored: a client at a terminal may wait for
+    #: the player here, so the scores are heard before the next deal.
+    ends_round: ClassVar[bool] = False
+
     def visible_to(self, seat: int) -> bool:
         return True
 

@@ -146,6 +146,8 @@ class CardDiscarded(Event):
 
 @dataclass(frozen=True)
 class RoundEnded(Event):
+    ends_round = True
+
     round: int
     eleven_seat: int | None
     points: tuple[int, ...]
