@@ -21,7 +21,15 @@ from sixdot.client.docs import rules_lines
 from sixdot.client.menu import Menu
 from sixdot.client.session import Setup, Table
 from sixdot.client.terminal import Terminal, open_terminal
-from sixdot.config import DICTIONARY, PAUSE, SPEECH_MODE, SPEECH_MODES, Config, ConfigError
+from sixdot.config import (
+    DICTIONARY,
+    PAUSE,
+    SPEECH_MODE,
+    SPEECH_MODES,
+    Config,
+    ConfigError,
+    default_path,
+)
 from sixdot.core.errors import OptionError, PlayerCountError, SixdotError, UnknownGame
 from sixdot.core.options import parse_assignments, resolve_options
 from sixdot.games import DEFAULT_LEVEL, GAMES, Game, get_game
@@ -167,7 +175,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    _settings.cache_clear()  # read anew by every run, in-process ones included
+    _settings_at.cache_clear()  # read anew by every run, in-process ones included
     try:
         return _run(args)
     except UnknownGame as err:
@@ -345,10 +353,14 @@ def _notice(message: str) -> None:
     print(f"sixdot: {excerpt(message, NOTICE_LONGEST)}", file=sys.stderr, flush=True)
 
 
-@cache
 def _settings() -> Config:
     """The settings file, read once a run; what is wrong with it is said once."""
-    config = Config.load()
+    return _settings_at(default_path())
+
+
+@cache
+def _settings_at(path: Path) -> Config:
+    config = Config.load(path)
     if config.problem:
         _notice(config.problem)
     return config
