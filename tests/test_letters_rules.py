@@ -21,6 +21,7 @@ from sixdot.games.letters.rules import (
     WordChallenged,
     WordsAccepted,
 )
+from sixdot.games.nonesuch.rules import RULES as NONESUCH
 
 
 def cards(*faces: str) -> tuple:
@@ -310,3 +311,10 @@ def test_a_lone_multi_letter_card_is_a_word_only_with_singles() -> None:
     out = RULES.parse_action("out THE discard Q")
     assert playing(cards("THE", "Q")).refusal(0, out).key == "refuse-let-short"
     assert playing(cards("THE", "Q"), singles=True).refusal(0, out) is None
+
+
+def test_a_move_of_another_game_is_refused_as_not_a_letters_move() -> None:
+    state = playing(cards("C", "A", "T", "Q"))
+    other = NONESUCH.new_game(3, seed=5)
+    alien = other.legal_actions(other.to_act()[0])[0]
+    assert state.refusal(0, alien).key == "refuse-let-unknown"

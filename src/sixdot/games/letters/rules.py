@@ -149,6 +149,10 @@ class Accept(Action):
         return "accept"
 
 
+#: Every move of Letters: anything else is refused as not a Letters move.
+LETTERS_ACTIONS = (Draw, Take, Discard, Lay, Challenge, Done, Accept)
+
+
 # --- events ----------------------------------------------------------------
 
 
@@ -605,6 +609,8 @@ class State(GameState):
 
     def _check(self, seat: int, action: Action) -> Refusal | None:
         """Why `action`, not among the listed moves, is refused; None for a good lay."""
+        if not isinstance(action, LETTERS_ACTIONS):
+            return Refusal.of("refuse-let-unknown")  # another game's move, say
         hand = self.hands[seat]
         if isinstance(action, Challenge | Done | Accept):
             if self.phase is not Phase.CHALLENGE:
