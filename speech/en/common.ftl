@@ -138,6 +138,10 @@ more = { $count ->
    *[other] More: { $count } lines. Enter for more, q to stop.
   }
     .brief = More: { $count }. Enter, or q.
+focus-last = Last item.
+focus-first = First item.
+tab-list = { $count } to choose: { $items }.
+tab-many = { $count } start "{ $text }": type more, or moves.
 focus-place = { $item }; { $place } of { $count }
 focus-choices = { $item }. Choose by number:
 focus-picked = { $item }, selected, { $count } of { $wanted }

@@ -121,6 +121,8 @@ class Table:
             output.on_select = terminal.select
         # Only the player cuts speech short: the terminal calls this on a keypress.
         terminal.on_key = self.cut_in
+        terminal.on_edge = self.edge
+        terminal.on_list = self.candidates
         game = setup.game
         humans = setup.humans
         bot_names = words("player-names-bots").split(", ")
@@ -166,6 +168,17 @@ class Table:
     def error(self, line: str) -> None:
         """A refused command: it answers the player's own key, so it is urgent."""
         self.say(line, urgent=True)
+
+    def edge(self, last: bool) -> None:
+        """A key walked past an end of the items: said, so silence never means 'stuck'."""
+        self.say(self.words("focus-last" if last else "focus-first"))
+
+    def candidates(self, typed: str, found: Sequence[str]) -> None:
+        """Tab's candidates, moves first, on one line; a long list is counted."""
+        if len(found) > MANY:
+            self.say(self.words("tab-many", text=excerpt(typed), count=len(found)))
+        else:
+            self.say(self.words("tab-list", count=len(found), items=", ".join(found)))
 
     def cut_in(self) -> None:
         """The player pressed a key: every output stops what it is saying."""

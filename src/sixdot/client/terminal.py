@@ -34,6 +34,10 @@ class Terminal:
     #: Called when the player presses a key (a line typed at a terminal counts):
     #: the only thing that cuts speech short.
     on_key: Callable[[], None] | None = None
+    #: Told when a key would walk past the last item (True) or the first (False).
+    on_edge: Callable[[bool], None] | None = None
+    #: Says the moves and commands Tab found for the typed text, on one line.
+    on_list: Callable[[str, Sequence[str]], None] | None = None
 
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin or sys.stdin
@@ -77,11 +81,16 @@ class PromptTerminal(Terminal):
     """prompt_toolkit's line editor: history, Tab completion and the keys.
 
     With an empty input line, Left, Right, Home and End walk the focus items
-    and put the focused one on the input line with the cursor on it; a letter
-    then jumps to the next item with that letter, Enter acts on it and Escape
-    leaves it. Items placed on a board (`at`) are walked as a grid, Up and
-    Down included. While a step picks several cards, Space selects or drops
-    the focused one and Enter sends the selection as one typed command.
+    and put the focused one on the input line with the cursor on it, the
+    whole line rewritten so a screen reader hears the whole new label; at
+    either end the edge is said. Letters typed while an item is focused jump
+    to the next item whose name starts with them (type-ahead: `mo` finds
+    Mountain); once they start no item's name they are the typed text on the
+    line, so a command typed over a focused card is never swallowed. Enter
+    acts on exactly what the line shows, and Escape clears the line. Items
+    placed on a board (`at`) are walked as a grid, Up and Down included.
+    While a step picks several cards, Space selects or drops the focused one
+    and Enter sends the selection as one typed command.
     Review keys (F1 to F8, PageUp, PageDown) run their commands. Nothing but
     the input line is redrawn.
     """
@@ -92,8 +101,6 @@ class PromptTerminal(Terminal):
         # gets a warning printed into the game's stream of lines.
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.completion import WordCompleter
-        from prompt_toolkit.shortcuts import CompleteStyle
 
         self.keys = dict(DEFAULT_KEYS if keys is None else keys)
         self._words: list[str] = []
@@ -101,22 +108,10 @@ class PromptTerminal(Terminal):
         self._at: int | None = None
         self._shown = ""
         self._picked: list[int] = []
-        completer = WordCompleter(
-            lambda: self._words,
-            ignore_case=True,
-            sentence=True,
-            # Listed candidates end with a comma so a screen reader hears where
-            # one move ends and the next begins.
-            display_dict=_CommaDisplay(),
-        )
-        # Readline-like completion prints the candidates as plain lines rather
-        # than a pop-up menu, which screen readers and braille displays miss.
-        self._session: PromptSession[str] = PromptSession(
-            completer=completer,
-            complete_while_typing=False,
-            complete_style=CompleteStyle.READLINE_LIKE,
-            key_bindings=self._bindings(),
-        )
+        # Tab is sixdot's own (see _bindings): it lists candidates on one line
+        # in reading order, where a pop-up menu or a padded grid is missed or
+        # read cell by cell by screen readers and braille displays.
+        self._session: PromptSession[str] = PromptSession(key_bindings=self._bindings())
         # The first key pressed at a prompt silences speech, as a screen reader's does.
         self._heard_key = False
         self._session.app.key_processor.before_key_press += self._key_pressed
@@ -135,6 +130,7 @@ class PromptTerminal(Terminal):
             self._picked = []
         self._focus = focus
         self._shown = ""
+        self._typed = ""
         self._chosen: int | None = None
         self._heard_key = False
         try:
@@ -178,6 +174,26 @@ class PromptTerminal(Terminal):
             return item.label
         return self.pick_label(item, index in self._picked, len(self._picked))
 
+    def _matching(self, typed: str) -> int | None:
+        """The item that letters typed while walking go to, or None: they are text.
+
+        One letter goes to the next item it may jump to (`jump` holds every
+        letter the item shows); more letters to the next item whose name starts
+        with them. The search starts after the focused item, so pressing a
+        letter again walks every item it fits.
+        """
+        if not typed or not typed.replace(" ", "").isalpha() or not self._focus:
+            return None
+        start = (self._at or 0) + (1 if len(typed) == 1 else 0)
+        count = len(self._focus)
+        for index in (i % count for i in range(start, start + count)):
+            item = self._focus[index]
+            if len(typed) == 1 and typed.upper() in item.jump.upper():
+                return index
+            if len(typed) > 1 and item.label.lower().startswith(typed.lower()):
+                return index
+        return None
+
     def _point(self, buffer, index: int) -> None:  # type: ignore[no-untyped-def]
         """Focus item `index`: its label on the input line, the cursor at its start."""
         from prompt_toolkit.document import Document
@@ -185,6 +201,10 @@ class PromptTerminal(Terminal):
         self._at = max(0, min(index, len(self._focus) - 1))
         self._shown = self._label(self._at)
         buffer.document = Document(self._shown, cursor_position=0)
+        # prompt_toolkit writes only the characters that changed, so "bid Most"
+        # after "bid Some" would send "M" and "st": a screen reader reading new
+        # text hears fragments. Erasing the prompt first makes it write the whole line.
+        self._session.app.renderer.erase(leave_alternate_screen=False)
         if self.on_focus is not None:
             self.on_focus(self._at)
 
@@ -218,9 +238,43 @@ class PromptTerminal(Terminal):
             self._point(event.current_buffer, index)
 
         def step(event, delta: int) -> None:  # type: ignore[no-untyped-def]
-            """The first press shows the focus where it was; later presses move it."""
+            """The first press shows the focus where it was; later presses move it.
+
+            A press past either end says so and shows the end item again.
+            """
             here = self._at or 0
+            self._typed = ""
+            if walking() and not 0 <= here + delta < len(self._focus):
+                edge(delta > 0)
             show(event, here + delta if walking() else here)
+
+        def edge(last: bool) -> None:
+            if self.on_edge is not None:
+                tell = self.on_edge
+                above(lambda: tell(last))
+
+        def above(say: Callable[[], None]) -> None:
+            """Lines said above the prompt, which stays as it was."""
+            from prompt_toolkit.application import run_in_terminal
+
+            run_in_terminal(say)
+
+        @kb.add("tab")
+        def _(event) -> None:  # type: ignore[no-untyped-def]
+            """Complete the typed text; with several candidates, list them on one line."""
+            buffer = event.current_buffer
+            typed = "" if walking() else buffer.text
+            found = [w for w in self._words if w.lower().startswith(typed.lower())]
+            if not found:
+                return
+            text = found[0] + " " if len(found) == 1 else _shared_start(found)
+            if len(text) > len(typed):
+                self._shown = ""
+                self._typed = ""
+                buffer.document = Document(text, len(text))
+            if len(found) > 1 and self.on_list is not None:
+                tell = self.on_list
+                above(lambda: tell(typed, found))
 
         def square(event, rows: int, columns: int) -> None:  # type: ignore[no-untyped-def]
             """On a board, move to the nearest item that way; stay at the edge."""
@@ -257,10 +311,12 @@ class PromptTerminal(Terminal):
 
         @kb.add("home", filter=can_walk)
         def _(event) -> None:  # type: ignore[no-untyped-def]
+            self._typed = ""
             show(event, 0)
 
         @kb.add("end", filter=can_walk)
         def _(event) -> None:  # type: ignore[no-untyped-def]
+            self._typed = ""
             show(event, len(self._focus) - 1)
 
         @kb.add("enter", filter=walking)
@@ -276,21 +332,21 @@ class PromptTerminal(Terminal):
         @kb.add("escape", filter=walking, eager=True)
         def _(event) -> None:  # type: ignore[no-untyped-def]
             self._shown = ""
+            self._typed = ""
             event.current_buffer.document = Document("", 0)
 
         @kb.add("<any>", filter=walking)
         def _(event) -> None:  # type: ignore[no-untyped-def]
-            char = event.data.upper()
-            start = self._at or 0
-            for step in range(1, len(self._focus) + 1):
-                index = (start + step) % len(self._focus)
-                if char.isalpha() and char in self._focus[index].jump:
-                    show(event, index)
-                    return
-            if not char.isalpha():
-                # Anything else starts a typed command in place of the focus.
-                self._shown = ""
-                event.current_buffer.document = Document(event.data, 1)
+            typed = self._typed + event.data
+            found = self._matching(typed)
+            if found is not None:
+                self._typed = typed
+                show(event, found)
+                return
+            # No item starts so: what was typed is the line, as typed; nothing is lost.
+            self._shown = ""
+            self._typed = ""
+            event.current_buffer.document = Document(typed, len(typed))
 
         def review(event, name: str) -> None:  # type: ignore[no-untyped-def]
             """Answer a review key above the prompt, leaving the input line as it was."""
@@ -315,20 +371,19 @@ class PromptTerminal(Terminal):
         return kb
 
 
-class _CommaDisplay(dict[str, str]):
-    """Every completion shown as itself followed by a comma."""
+def _shared_start(words: Sequence[str]) -> str:
+    """The longest start every word shares, ignoring case, as the first word spells it.
 
-    def __contains__(self, key: object) -> bool:
-        return True
-
-    def __bool__(self) -> bool:  # prompt_toolkit replaces an empty mapping
-        return True
-
-    def __getitem__(self, key: str) -> str:
-        return f"{key},"
-
-    def get(self, key: str, default: object = None) -> str:  # type: ignore[override]
-        return self[key]
+    >>> _shared_start(["take EW as W", "take EW as E", "Table"])
+    'ta'
+    """
+    first = words[0]
+    size = 0
+    while size < len(first) and all(
+        len(w) > size and w[size].lower() == first[size].lower() for w in words
+    ):
+        size += 1
+    return first[:size]
 
 
 def open_terminal(plain: bool = False) -> Terminal:

@@ -1,0 +1,134 @@
+"""Keys a blind player can trust, in a real pseudo-terminal: Enter does what the
+line shows, a command typed over a focused card runs the command, every focus
+change rewrites the whole line, the ends are said, and Tab lists on one line."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from clienttools import PtyClient
+
+RIGHT, LEFT, END, ENTER, ESCAPE, TAB = "\x1b[C", "\x1b[D", "\x1b[F", "\r", "\x1b", "\t"
+
+#: A game at its first turn, where the keys walk at least two items.
+GAMES = {
+    "alphabeticell": ("--seed", "5"),
+    "consonants": ("--seed", "4"),
+    "letters": ("--seed", "5"),
+    "nonesuch": ("--seed", "4"),
+    "alphagon": ("--seed", "5", "--players", "2"),
+}
+
+
+@pytest.fixture(params=list(GAMES))
+def game(request: pytest.FixtureRequest):
+    pty = PtyClient("play", request.param, *GAMES[request.param], rows=60, columns=200)
+    pty.wait_prompt()
+    yield pty
+    pty.close()
+
+
+def focused(pty: PtyClient) -> str:
+    pty.wait_for(lambda: not pty.at_prompt(), what="a focused item")
+    pty.settle(0.05)
+    return pty.cursor_line
+
+
+def state(pty: PtyClient) -> list[str]:
+    """What `table` and `hand` say now, from an empty line."""
+    said = []
+    for command in ("table", "hand"):
+        before = len(pty.output_lines())
+        pty.send(command + ENTER)
+        pty.wait_prompt()
+        pty.settle(0.1)
+        said += pty.output_lines()[before:]
+    return said
+
+
+@pytest.mark.parametrize("command", ["moves", "hint", "help", "score", "turn"])
+def test_a_command_typed_over_a_focused_item_runs_and_plays_nothing(game, command) -> None:
+    before = state(game)
+    game.send(RIGHT)
+    focused(game)
+    lines = len(game.output_lines())
+    game.send(command)
+    game.wait_for(lambda: game.cursor_line.startswith(f"> {command}"), what=command)
+    game.send(ENTER)
+    game.wait_prompt()
+    game.settle(0.2)
+    answer = game.output_lines()[lines:]
+    assert answer and not any(line.startswith("You ") for line in answer), answer
+    assert state(game) == before
+
+
+def test_each_focus_change_writes_the_whole_label(game) -> None:
+    game.send(RIGHT)
+    first = focused(game)[2:]
+    game.raw = b""
+    game.send(RIGHT)
+    second = focused(game)[2:]
+    assert first != second  # identical cards differ by their place
+    assert second.encode() in game.raw
+
+
+def test_walking_past_the_last_item_says_so(game) -> None:
+    if "Alphagon" in game.output_lines()[0]:
+        pytest.skip("a board's squares say where they are: its edges are walked as a grid")
+    game.send(RIGHT)
+    focused(game)
+    game.send(END)
+    last = focused(game)
+    game.send(RIGHT)
+    game.wait_for(lambda: "Last item." in game.output_lines(), what="the edge")
+    assert game.cursor_line == last
+
+
+def test_two_identical_cards_are_told_apart_by_their_place() -> None:
+    pty = PtyClient("play", "consonants", "--seed", "4", rows=60, columns=200)
+    try:
+        pty.wait_prompt()
+        labels = []
+        pty.send(RIGHT)
+        labels.append(focused(pty))
+        pty.send(RIGHT)
+        labels.append(focused(pty))
+        # The hand starts "A over E, A over E": the same card twice.
+        assert labels[0].startswith("> A over E") and labels[1].startswith("> A over E")
+        assert re.search(r"; 1 of 18\b", labels[0]) and re.search(r"; 2 of 18\b", labels[1])
+    finally:
+        pty.close()
+
+
+def test_tab_on_an_empty_line_lists_on_one_line_moves_first() -> None:
+    pty = PtyClient("play", "alphabeticell", "--seed", "5", rows=60, columns=200)
+    try:
+        pty.wait_prompt()
+        lines = len(pty.output_lines())
+        pty.send("k" + TAB)
+        pty.wait_for(lambda: len(pty.output_lines()) > lines, what="the list")
+        pty.settle(0.1)
+        said = pty.output_lines()[lines:]
+        # The three moves first, then the one command that starts with k.
+        assert said == ["4 to choose: keep OL, keep NY, keep EL, keys."]
+        assert "  " not in said[0]
+        assert pty.cursor_line == "> ke"  # as far as every candidate agrees
+    finally:
+        pty.close()
+
+
+def test_escape_clears_the_focus_and_the_line() -> None:
+    pty = PtyClient("play", "alphabeticell", "--seed", "5", rows=60)
+    try:
+        pty.wait_prompt()
+        pty.send(RIGHT)
+        focused(pty)
+        pty.send(ESCAPE)
+        pty.wait_prompt()
+        pty.send(ENTER)  # an empty line is `turn`: nothing is played
+        pty.wait_prompt()
+        assert not any(line.startswith("You keep") for line in pty.output_lines())
+    finally:
+        pty.close()
