@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import inspect
-import json
 import os
-import secrets
 import sys
-import time
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sixdot import __version__
 from sixdot.client import saves
 from sixdot.client.choice import number
-from sixdot.client.docs import rules_lines
-from sixdot.client.menu import Menu
-from sixdot.client.session import Setup, Table
 from sixdot.client.terminal import Terminal, open_terminal
 from sixdot.config import (
     DICTIONARY,
@@ -32,14 +26,19 @@ from sixdot.config import (
 )
 from sixdot.core.errors import OptionError, PlayerCountError, SixdotError, UnknownGame
 from sixdot.core.options import parse_assignments, resolve_options
-from sixdot.games import DEFAULT_LEVEL, GAMES, Game, get_game
-from sixdot.output import Output
-from sixdot.output.speech import open_speech
-from sixdot.present.braille import card_cells
-from sixdot.present.focus import FocusItem
+from sixdot.games import DEFAULT_LEVEL, GAMES, get_game, present
 from sixdot.present.phrasebook import Phrasebook, Verbosity
-from sixdot.sim import StalledGame, simulate, tournament
+from sixdot.sim import StalledGame
 from sixdot.visible import excerpt, visible
+
+# Start-up reads this module before anything else: what only one command needs
+# (a table, the menu, speech, bots playing bots) is imported by that command,
+# so `sixdot --help` and the first prompt of a game wait for no more (issue 20).
+if TYPE_CHECKING:
+    from sixdot.client.session import Setup
+    from sixdot.games import Game
+    from sixdot.output import Output
+    from sixdot.present.focus import FocusItem
 
 
 class UsageError(SixdotError):
@@ -47,7 +46,7 @@ class UsageError(SixdotError):
 
 
 def _parser() -> argparse.ArgumentParser:
-    games = ", ".join(GAMES)
+    games = ", ".join(present())
     top = argparse.ArgumentParser(
         prog="sixdot",
         description="An accessible card table. With no command, a menu opens.",
@@ -205,6 +204,8 @@ def _run(args: argparse.Namespace) -> int:
         return _resume(words, args)
     game = get_game(args.game)
     if command == "rules":
+        from sixdot.client.docs import rules_lines
+
         for line in rules_lines(game.name):
             print(line)
         return 0
@@ -216,8 +217,12 @@ def _run(args: argparse.Namespace) -> int:
     game = _with_dictionary(game, dictionary)
     options = parse_assignments(args.option)
     resolve_options(game.rules.options, options)
+    import secrets
+
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     if command == "play":
+        from sixdot.client.session import Setup
+
         players = _players(game, args.players)
         if not 1 <= args.humans <= players:
             raise UsageError(f"--humans must be 1 to {players}, not {args.humans}")
@@ -231,6 +236,8 @@ def _run(args: argparse.Namespace) -> int:
 
 def _play(setup: Setup, words: Phrasebook, args: argparse.Namespace) -> int:
     """Seat the table and play, saving the game after every move."""
+    from sixdot.client.session import Table
+
     outputs = _outputs(args)
     try:
         term = open_terminal(args.plain)
@@ -268,6 +275,8 @@ def _resume(words: Phrasebook, args: argparse.Namespace) -> int:
 
 def _list_saved(words: Phrasebook) -> int:
     """Every saved game, numbered for `sixdot resume N`, the last played first."""
+    from sixdot.client.menu import Menu
+
     found = saves.saved()
     print(words("resume-list", count=len(found)))
     menu = Menu(words, Terminal())
@@ -306,6 +315,8 @@ def _outputs(args: argparse.Namespace) -> list[Output]:
 
 def _uses_words(game: Game) -> bool:
     """Word games take their word list as `lexicon` when their rules are made."""
+    import inspect
+
     return "lexicon" in inspect.signature(type(game.rules)).parameters
 
 
@@ -374,6 +385,8 @@ def _pauses(term: Terminal) -> bool:
 
 def _speech(mode: str | None) -> Output | None:
     """Speech in the mode given (then saved for next time) or else the one saved."""
+    from sixdot.output.speech import open_speech
+
     config = _settings()
     if mode is not None and not config.holds(SPEECH_MODE, mode):
         config.set(SPEECH_MODE, mode)
@@ -418,6 +431,11 @@ def _games(count: int) -> int:
 def _simulate(
     game: Game, words: Phrasebook, args: argparse.Namespace, seed: int, options: dict[str, str]
 ) -> int:
+    import json
+    import time
+
+    from sixdot.sim import simulate
+
     players = _players(game, args.players)
     level = _level(game, args.bots)
     count = _games(args.games)
@@ -455,6 +473,8 @@ def _simulate(
 def _tournament(
     game: Game, words: Phrasebook, args: argparse.Namespace, seed: int, options: dict[str, str]
 ) -> int:
+    from sixdot.sim import tournament
+
     levels = [lv.strip() for lv in args.bots.split(",") if lv.strip()]
     for lv in levels:
         _level(game, lv)
@@ -477,6 +497,8 @@ def _tournament(
 
 
 def _cards(game: Game, words: Phrasebook, braille: bool) -> int:
+    from sixdot.present.braille import card_cells
+
     entries = game.deck()
     presenter = game.presenter(words, (), None)
     print(words("cards-title", game=game.rules.title, count=sum(e.count for e in entries)))
@@ -498,6 +520,11 @@ def _num(value: float) -> str:
 
 
 def _menu(words: Phrasebook, args: argparse.Namespace) -> int:
+    import secrets
+
+    from sixdot.client.menu import Menu
+    from sixdot.client.session import Table
+
     outputs = _outputs(args)
     try:
         term = _Echo(open_terminal(args.plain), outputs)

@@ -18,14 +18,17 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
-from sixdot.client.session import Setup
 from sixdot.core import SixdotError
 from sixdot.files import FileLimitError, read_limited, sweep, write_whole
-from sixdot.games import GAMES
+from sixdot.games import GAMES, present
 from sixdot.visible import excerpt
+
+if TYPE_CHECKING:  # a saved game's Setup is made when one is read, not at import
+    from sixdot.client.session import Setup
 
 FORMAT = "sixdot saved game"
 VERSION = 1
@@ -52,9 +55,12 @@ _NAME = re.compile(r"(?P<game>[a-z]+)-(?P<seed>-?[0-9]+)")
 
 
 def game_of(path: Path) -> str | None:
-    """The game a saved file's name says it holds, if it names one."""
+    """The game a saved file's name says it holds, if it names one installed.
+
+    Read from the name alone: listing saved games imports no game's rules.
+    """
     name = _NAME.fullmatch(path.stem)
-    return name["game"] if name and name["game"] in GAMES else None
+    return name["game"] if name and name["game"] in present() else None
 
 
 def saved(game: str | None = None) -> list[Path]:
@@ -129,7 +135,9 @@ def read(path: Path) -> Setup:
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
         raise SaveError(f"{path} is a saved game of version {_shown(version)}, not {VERSION}")
-    game = GAMES.get(str(data.get("game")))
+    from sixdot.client.session import Setup
+
+    game = GAMES.get(str(data.get("game")))  # imports this one game only
     if game is None:
         raise SaveError(f"{path} holds no game sixdot knows: {_shown(data.get('game'))}")
     try:

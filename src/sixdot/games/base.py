@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sixdot.bots import Bot
-from sixdot.core import Rules
-from sixdot.decks import DeckEntry
-from sixdot.present.presenter import Presenter
+if TYPE_CHECKING:  # names for the annotations only: importing a game's Game stays light
+    from sixdot.bots import Bot
+    from sixdot.core import Rules
+    from sixdot.decks import DeckEntry
+    from sixdot.present.presenter import Presenter
 
 
 @dataclass(frozen=True)
