@@ -1,7 +1,7 @@
 # Alphabeticell phrasebook, English.
 
 abc-card = { $face }
-abc-notation = keep CARD, take CARD as LETTER, take CARD as LETTER with LETTER, or pass
+abc-notation = keep CARD, take CARD as LETTER [with LETTER], or pass
 
 ## Events
 

@@ -81,6 +81,7 @@ cmd-not-a-move = "{ $text }" is not a move. Moves look like: { $notation }.
 cmd-not-a-move-now = "{ $text }" is not a move. You may: { $moves }.
 cmd-ambiguous = "{ $text }" could be { $matches }. Type more or a number.
 cmd-ambiguous-many = { $count } moves start "{ $text }": type more, or moves.
+cmd-ambiguous-commands = { $count } commands start "{ $text }": type more, or help.
 cmd-number-range = No move { $number }: moves are 1 to { $count }.
 cmd-refused = Refused: { $reason }
 cmd-caution = Careful: { $reason }

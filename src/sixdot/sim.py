@@ -33,8 +33,9 @@ MOVE_LIMIT = 100_000
 
 
 class StalledGame(SixdotError):
-    """Bots played on without the game ending: a rules bug, or a word list too
-    small for anyone to finish a word game."""
+    """Bots played on without the game ending: scores that never reach the target
+    (random bots in Nonesuch, which has no hand limit by default), a word list too
+    small for anyone to finish a word game, or a rules bug."""
 
 
 def play_bots(
@@ -51,8 +52,10 @@ def play_bots(
         moves += 1
         if moves > MOVE_LIMIT:
             raise StalledGame(
-                f"{game.name} seed {seed} did not end in {MOVE_LIMIT:,} moves; with"
-                " --dictionary, the word list may be too small for anyone to go out"
+                f"{game.name} seed {seed} did not end in {MOVE_LIMIT:,} moves: the scores"
+                " may never reach the target (set a limit, as --option hands=40 in"
+                " Nonesuch), or with --dictionary the word list may be too small for"
+                " anyone to go out"
             )
     return GameResult(seed, tuple(levels), state.totals, state.winners, moves)
 

@@ -24,7 +24,7 @@ from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.output import Output
 from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook
-from sixdot.present.presenter import Presenter, alternatives
+from sixdot.present.presenter import Presenter, alternatives, fits
 from sixdot.visible import excerpt, visible
 
 COMMANDS = (
@@ -465,12 +465,17 @@ class Table:
             index = pick(word, names)
         except ChoiceError as err:
             quoted = excerpt(text)
-            if len(err.matches) > MANY:
-                moves = sum(1 for match in err.matches if match in notations)
-                self.error(self.words("cmd-ambiguous-many", text=quoted, count=moves))
-            elif err.matches:
+            listed = ""
+            if err.matches and len(err.matches) <= MANY:
                 matches = alternatives(self.words, err.matches)
-                self.error(self.words("cmd-ambiguous", text=quoted, matches=matches))
+                listed = self.words("cmd-ambiguous", text=quoted, matches=matches)
+            if err.matches and not fits(listed):
+                # Too many, or too long to hold in mind: counted, and `moves` lists them.
+                moves = sum(1 for match in err.matches if match in notations)
+                key = "cmd-ambiguous-many" if moves else "cmd-ambiguous-commands"
+                self.error(self.words(key, text=quoted, count=moves or len(err.matches)))
+            elif err.matches:
+                self.error(listed)
             elif word.split()[0] in rules.verbs:
                 self.error(me.not_a_move(quoted, legal))
             else:

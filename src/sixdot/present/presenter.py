@@ -31,6 +31,16 @@ _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 FEW_MOVES = 4
 
 
+#: The longest answer to a mistyped command: a list longer than this is
+#: summed up instead (counted, or the move forms), and `moves` lists it.
+LONGEST_ANSWER = 100
+
+
+def fits(line: str) -> bool:
+    """Whether a listing answer is short enough to say as it is."""
+    return 0 < len(line) <= LONGEST_ANSWER
+
+
 def alternatives(words: Callable[..., str], items: Sequence[str]) -> str:
     """Items said as a choice: "a", "a or b", "a, b or c"."""
     if len(items) <= 1:
@@ -176,14 +186,16 @@ class Presenter:
         """Text that starts like a move but is not one: what would be accepted.
 
         A few legal moves (the ones a bare verb could begin, or all) are listed
-        as they are (`bid Some, bid Most or bid None`); with more, the game's
-        move forms stand for them.
+        as they are (`bid Some, bid Most or bid None`); with more, or when the
+        list would make a long line, the game's move forms stand for them.
         """
         notations = [action.notation for action in legal]
         if 0 < len(notations) <= FEW_MOVES:
-            return self.words(
+            listed = self.words(
                 "cmd-not-a-move-now", text=text, moves=alternatives(self.words, notations)
             )
+            if fits(listed):
+                return listed
         return self.words(
             "cmd-not-a-move", text=text, notation=self.words(f"{self.prefix}-notation")
         )

@@ -366,6 +366,8 @@ class HandScored(Event):
 
 @dataclass(frozen=True)
 class HandEnded(Event):
+    ends_round = True
+
     hand: int
     points: tuple[int, ...]
     totals: tuple[int, ...]

@@ -281,6 +281,8 @@ class BonusTied(Event):
 
 @dataclass(frozen=True)
 class RoundEnded(Event):
+    ends_round = True
+
     round: int
     points: tuple[int, ...]
     totals: tuple[int, ...]

@@ -253,6 +253,8 @@ class BidDecided(Event):
 
 @dataclass(frozen=True)
 class HandScored(Event):
+    ends_round = True
+
     hand: int
     bids: tuple[Bid, ...]
     taken: tuple[int, ...]
