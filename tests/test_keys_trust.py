@@ -132,3 +132,15 @@ def test_escape_clears_the_focus_and_the_line() -> None:
         assert not any(line.startswith("You keep") for line in pty.output_lines())
     finally:
         pty.close()
+
+
+def test_a_letter_reaches_a_vowel_card_by_its_second_side() -> None:
+    pty = PtyClient("play", "consonants", "--seed", "4", rows=60, columns=200)
+    try:
+        pty.wait_prompt()
+        pty.send(RIGHT)
+        assert focused(pty).startswith("> A over E")
+        pty.send("i")  # no card starts with I, but A over I shows it
+        pty.wait_for(lambda: pty.cursor_line.startswith("> A over I"), what="A over I")
+    finally:
+        pty.close()

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sixdot.core import Action
-from sixdot.games.consonants.cards import LETTERS, singletons
+from sixdot.games.consonants.cards import LETTERS, Card, singletons
 from sixdot.games.consonants.rules import (
     Challenge,
     Lay,
@@ -138,11 +138,11 @@ class ConsonantsPresenter(Presenter):
         """Passing: each card (Space picks, Enter passes one). Play: each card and its plays."""
         if view.phase is Phase.PASS:
             items = [
-                FocusItem(self.card(c), c.face[:1], (Pick((c,)),), pick=c.face) for c in view.hand
+                FocusItem(self.card(c), _letters(c), (Pick((c,)),), pick=c.face) for c in view.hand
             ]
             items.extend(
                 FocusItem(
-                    self.words("con-focus-picked", card=self.card(c)), c.face[:1], (Unpick(c),)
+                    self.words("con-focus-picked", card=self.card(c)), _letters(c), (Unpick(c),)
                 )
                 for c in view.picks
             )
@@ -152,7 +152,7 @@ class ConsonantsPresenter(Presenter):
             items = []
             for card in view.hand:
                 mine = tuple(p for p in plays if p.card is card)
-                items.append(FocusItem(self.card(card), card.face[:1], mine))
+                items.append(FocusItem(self.card(card), _letters(card), mine))
             return items
         return super().focus(view, legal)
 
@@ -332,3 +332,9 @@ class ConsonantsPresenter(Presenter):
                 )
             )
         return out or [self.words("con-words-none")]
+
+
+def _letters(card: Card) -> str:
+    """Every letter a card shows, so a letter key reaches a vowel card by either
+    side (`i` finds A over I); a wild is reached by `?`."""
+    return "".join(card.sides) or card.face
