@@ -140,7 +140,7 @@ def test_a_letter_reaches_a_vowel_card_by_its_second_side() -> None:
         pty.wait_prompt()
         pty.send(RIGHT)
         assert focused(pty).startswith("> A over E")
-        pty.send("i")  # no card starts with I, but A over I shows it
+        pty.send("i")  # the next card showing I is A over I, before I over O
         pty.wait_for(lambda: pty.cursor_line.startswith("> A over I"), what="A over I")
     finally:
         pty.close()
