@@ -22,13 +22,16 @@ from sixdot.sim import play_bots
 DECISION_P99_TARGET_MS = 5.0
 #: Levels whose speed this benchmark measures for every game.
 FAST_LEVELS = ("random", "sensible")
+#: Options that keep bot games finite: random Nonesuch bids may never reach 31,
+#: and the rules have no hand limit by default, so the old limit stands here.
+BENCH_OPTIONS: dict[str, dict[str, object]] = {"nonesuch": {"hands": 40}}
 
 
 def games_per_second(game_name: str, level: str, players: int, games: int) -> float:
     game = GAMES[game_name]
     start = time.perf_counter()
     for seed in range(games):
-        play_bots(game, [level] * players, seed)
+        play_bots(game, [level] * players, seed, BENCH_OPTIONS.get(game_name))
     return games / (time.perf_counter() - start)
 
 
@@ -38,7 +41,7 @@ def decision_times_ms(game_name: str, level: str, players: int, games: int) -> l
     samples: list[float] = []
     for seed in range(games):
         bots = [game.bots[level](s, seed) for s in range(players)]
-        state = game.rules.new_game(players, None, seed)
+        state = game.rules.new_game(players, BENCH_OPTIONS.get(game_name), seed)
         while not state.is_over:
             seat = state.to_act()[0]
             view, legal = state.view(seat), state.legal_actions(seat)
