@@ -341,10 +341,10 @@ def _with_dictionary(game: Game, path: str | None) -> Game:
     A list that cannot be used stops here with a clear message, before any game
     starts, so nothing is lost.
     """
-    from sixdot.lexicon import Lexicon, LexiconError
-
     if path is None:
         return game
+    from sixdot.lexicon import Lexicon, LexiconError
+
     try:
         lexicon = Lexicon.from_file(path)
     except LexiconError as err:
