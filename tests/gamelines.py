@@ -8,6 +8,11 @@ from sixdot.games import Game
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 
 
+#: Options that keep a game of random moves finite: random Nonesuch bids may
+#: never reach 31, and the rules have no hand limit by default.
+FINITE: dict[str, dict[str, object]] = {"nonesuch": {"hands": 40}}
+
+
 def rendered_lines(
     game: Game, verbosity: Verbosity, seed: int, bot_level: str | None = None
 ) -> list[str]:
@@ -21,7 +26,7 @@ def rendered_lines(
     presenters = [game.presenter(words, names, seat) for seat in range(players)]
     rng = random.Random(seed)
     bots = [game.bots[bot_level](seat, seed) for seat in range(players)] if bot_level else []
-    state, events = game.rules.begin(players, None, seed)
+    state, events = game.rules.begin(players, FINITE.get(game.name), seed)
     lines: list[str] = []
     while True:
         for event in events:

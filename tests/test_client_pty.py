@@ -11,6 +11,7 @@ against the same commands sent through a pipe, not against written text.
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
@@ -132,15 +133,20 @@ def test_tab_with_several_matches_draws_no_popup(client) -> None:
     c.send("ble\r")
     c.wait_prompt(below=second)
     transcript = c.screen.transcript()
-    # Take away the listed candidates: the rest is what a pipe is told.
-    lines = transcript[: first + 1] + transcript[second:]
+    # Take away the listed candidates (said where the prompt was): the rest is
+    # what a pipe is told.
+    lines = transcript[:first] + transcript[second:]
     assert [line for line in lines if not line.startswith(">")] == piped("1", "table")[:-1]
 
 
 def test_tab_lists_each_candidate_so_it_can_be_told_apart(client) -> None:
     c = client(*PLAY)
     first, second = tab_with_several_matches(c)
-    listed = [line.strip() for line in c.screen.transcript()[first + 1 : second] if line.strip()]
+    # One line in place of the prompt it was typed at (the screen may wrap it),
+    # counted, in reading order: "5 to choose: take ..., table."
+    said = "".join(c.screen.transcript()[first:second]).strip()
+    assert re.match(r"\d+ to choose: ", said), said
+    listed = [said.split(": ", 1)[1].removesuffix(".")]
     moves = [
         line.split(". ", 1)[1].split(":")[0]
         for line in piped("1", "moves")

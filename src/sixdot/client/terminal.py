@@ -267,7 +267,7 @@ class PromptTerminal(Terminal):
             found = [w for w in self._words if w.lower().startswith(typed.lower())]
             if not found:
                 return
-            text = found[0] + " " if len(found) == 1 else _shared_start(found)
+            text = found[0] if len(found) == 1 else _shared_start(found)
             if len(text) > len(typed):
                 self._shown = ""
                 self._typed = ""
