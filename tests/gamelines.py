@@ -7,7 +7,6 @@ import random
 from sixdot.games import Game
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 
-
 #: Options that keep a game of random moves finite: random Nonesuch bids may
 #: never reach 31, and the rules have no hand limit by default.
 FINITE: dict[str, dict[str, object]] = {"nonesuch": {"hands": 40}}
