@@ -74,10 +74,12 @@ def test_a_new_game_keeps_the_saved_ones_and_resume_takes_the_last() -> None:
     assert out.lines[0] == "Letters: 3 players, seed 9."
     assert slot("letters", 5).exists() and slot("letters", 9).exists()
     assert run("resume", "letters", input="quit\nyes\n").lines[0] == "Letters: 3 players, seed 9."
+    moves = len(json.loads(slot("letters", 9).read_text())["moves"])
+    assert moves >= 2  # the draw and the discard, and any bot moves before the next question
     menu = run(input="2\nquit\nyes\n")
     assert menu.lines[1:5] == [
         "Saved games wait. Choose:",
-        "1. Resume Letters, seed 9, after 3 moves",
+        f"1. Resume Letters, seed 9, after {moves} moves",
         "2. Resume Letters, seed 5, after one move",
         "3. Start a new game",
     ]
