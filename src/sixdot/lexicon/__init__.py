@@ -212,12 +212,9 @@ class Worded:
 
 def _cache_folder() -> str:
     """Where graphs of players' own lists are kept; SIXDOT_CACHE names another."""
-    override = os.environ.get("SIXDOT_CACHE")
-    if override:
-        return os.path.join(override, "lexicons")
-    import platformdirs  # only a player's own list needs it
+    from sixdot.resources import cache_dir
 
-    return os.path.join(platformdirs.user_cache_dir("sixdot"), "lexicons")
+    return str(cache_dir("lexicons"))
 
 
 @cache
