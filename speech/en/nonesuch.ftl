@@ -17,7 +17,7 @@ non-cards-line = { $value ->
     [0] The Excuse: no rank and no suit, never played.
    *[other] { $card }.
   }
-non-notation = bid Some, call Moons, lead Pact as Moons, lead Huntress, play Mill
+non-notation = bid Some, call Moons, lead Pact [as Moons], play Mill
     .brief = bid, call, lead, play
 
 ## Events
