@@ -21,7 +21,9 @@ class FocusItem:
     played now, several: a short numbered choice follows). `pick` is the
     token it adds to a multi-card command when Space selects it (see
     `Presenter.selection`); `at` is its (row, column) on a board, which the
-    arrow keys then walk as a grid.
+    arrow keys then walk as a grid. `group` is the spoken name of the group
+    the item belongs to (a suit, "Vowels", "Words"): items of one group stand
+    together, lowest first, and Up and Down jump from group to group.
     """
 
     label: str
@@ -29,3 +31,4 @@ class FocusItem:
     actions: tuple[Action, ...] = ()
     pick: str = ""
     at: tuple[int, int] | None = None
+    group: str = ""
