@@ -1,8 +1,13 @@
-"""What every benchmark script shares: percentiles, rounding and tournament rows."""
+"""What every benchmark script shares: percentiles, rounding, tournament rows,
+the machine's load, and the OpenSpiel Hearts anchor that rules speed is measured against."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from sixdot.sim import Standing
 
@@ -36,3 +41,73 @@ def standing_rows(standings: Iterable[Standing]) -> list[dict[str, object]]:
         }
         for s in standings
     ]
+
+
+def load_average() -> float:
+    """The machine's one-minute load average: other work on the shared cores slows us."""
+    return round(os.getloadavg()[0], 2)
+
+
+#: The figure the issue measured for OpenSpiel Hearts (issue 3: 240,000 a second),
+#: used only when OpenSpiel cannot be run here, and the report says so.
+ISSUE_ANCHOR = 240_000.0
+
+#: A Python other than ours with open_spiel installed, looked for when ours has none
+#: (open_spiel is no dependency of sixdot; `python3.11 -m venv /tmp/ospiel-venv &&
+#: /tmp/ospiel-venv/bin/pip install open_spiel` makes one).
+ANCHOR_PYTHONS = ("/tmp/ospiel-venv/bin/python",)
+
+OPENSPIEL = """
+import random, sys, time
+
+import pyspiel
+
+
+def hearts_rate(seconds):
+    \"\"\"OpenSpiel Hearts random play, in decisions a CPU second.\"\"\"
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(0)
+    decisions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+    return decisions / (time.process_time() - start)
+
+
+if __name__ == "__main__":
+    print(hearts_rate(float(sys.argv[1])))
+"""
+
+
+def anchor(python: str | None) -> tuple[Callable[[float], float], str]:
+    """How to time OpenSpiel Hearts here, as a function of CPU seconds giving decisions
+    a CPU second, and what to call it: in this process, with `python` (or one of
+    ANCHOR_PYTHONS), or, failing both, the issue's figure, said to be so."""
+    try:
+        import pyspiel  # noqa: F401  (only whether it is there)
+    except ImportError:
+        pass
+    else:
+        space: dict[str, Any] = {"__name__": "anchor"}
+        exec(OPENSPIEL, space)
+        return space["hearts_rate"], "OpenSpiel hearts in this process, measured now"
+    found = python or next((p for p in ANCHOR_PYTHONS if shutil.which(p)), None)
+    if found is not None:
+
+        def elsewhere(seconds: float) -> float:
+            done = subprocess.run(
+                [found, "-c", OPENSPIEL, str(seconds)], capture_output=True, text=True, check=True
+            )
+            return float(done.stdout.strip())
+
+        return elsewhere, f"OpenSpiel hearts with {found} (CPU time of that process), measured now"
+    return (lambda seconds: ISSUE_ANCHOR), (
+        "NOT MEASURED: open_spiel is not importable here and no --anchor-python;"
+        f" the issue's figure of {ISSUE_ANCHOR:,.0f} a second stands in"
+    )

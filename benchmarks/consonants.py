@@ -38,13 +38,11 @@ import argparse
 import json
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
-from common import percentile, rounded, standing_rows
+from common import anchor, percentile, rounded, standing_rows
 from sixdot.games.consonants import GAME
 from sixdot.games.consonants.cards import deck
 from sixdot.games.consonants.rules import RULES, Phase, State
@@ -52,39 +50,11 @@ from sixdot.games.consonants.words import WordFinder
 from sixdot.lexicon import Lexicon
 from sixdot.sim import Standing, play_bots, tournament
 
-ISSUE_ANCHOR = 240_000.0
 SECONDS = 6.0
 #: Turns taken by our rules and the anchor when timing random play.
 ROUNDS = 10
 #: The tournament's seats: the strong bot against three sensible bots.
 LEVELS = ("strong", "sensible", "sensible", "sensible")
-
-OPENSPIEL = """
-import random, sys, time
-
-import pyspiel
-
-
-def hearts_rate(seconds):
-    \"\"\"OpenSpiel Hearts random play, in decisions a CPU second.\"\"\"
-    game = pyspiel.load_game("hearts")
-    rng = random.Random(0)
-    decisions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-    return decisions / (time.process_time() - start)
-
-
-if __name__ == "__main__":
-    print(hearts_rate(float(sys.argv[1])))
-"""
 
 
 def card_play_rate(seconds: float) -> float:
@@ -102,32 +72,6 @@ def card_play_rate(seconds: float) -> float:
             decisions += 1
         seed += 1
     return decisions / (time.process_time() - start)
-
-
-def anchor(python: str | None) -> tuple[Any, str]:
-    """How to time OpenSpiel Hearts here: in this process, with another Python,
-    or not at all (None: the issue's figure stands in), and what to call it."""
-    try:
-        import pyspiel  # noqa: F401  (only whether it is there)
-    except ImportError:
-        pass
-    else:
-        space: dict[str, Any] = {"__name__": "anchor"}
-        exec(OPENSPIEL, space)
-        return space["hearts_rate"], "OpenSpiel hearts in this process, measured now"
-    if python is not None:
-
-        def elsewhere(seconds: float) -> float:
-            done = subprocess.run(
-                [python, "-c", OPENSPIEL, str(seconds)], capture_output=True, text=True, check=True
-            )
-            return float(done.stdout.strip())
-
-        return elsewhere, f"OpenSpiel hearts with {python}, measured now"
-    return None, (
-        "NOT MEASURED: open_spiel is not importable here and no --anchor-python;"
-        " the issue's figure of 240,000 a second stands in"
-    )
 
 
 def decision_times(level: str, games: int, options: dict[str, object]) -> list[float]:
@@ -206,7 +150,7 @@ def speeds(args: argparse.Namespace, seconds: float) -> dict[str, object]:
     rounds = []
     for _ in range(ROUNDS):
         ours = card_play_rate(seconds / ROUNDS / 2)
-        theirs = hearts(seconds / ROUNDS / 2) if hearts else ISSUE_ANCHOR
+        theirs = hearts(seconds / ROUNDS / 2)
         rounds.append((ours, theirs))
     ratios = sorted(theirs / ours for ours, theirs in rounds)
     results |= {
