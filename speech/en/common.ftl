@@ -17,17 +17,24 @@ app-welcome = sixdot { $version }: accessible card table.
 app-prompt = { "" }
 menu-game = Choose a game:
 menu-players = How many players? { $low } to { $high }, Enter for { $default }.
+    .brief = Players? { $low } to { $high }, Enter: { $default }.
 menu-humans = How many people at this keyboard? 1 to { $high }, Enter for 1.
+    .brief = People here? 1 to { $high }, Enter: 1.
 menu-level = Computer opponents' level, Enter for { $default }:
+    .brief = Bot level, Enter: { $default }:
 choice-item = { $number }. { $label }
 choice-unknown = { $count ->
     [one] No choice "{ $text }": type 1, or the name.
    *[other] No choice "{ $text }": type 1 to { $count }, or a name.
   }
+    .brief = No choice "{ $text }". Type a number or name.
 menu-left = Goodbye.
 choice-number = No choice "{ $text }": type { $low } to { $high }.
+    .brief = No choice "{ $text }": { $low } to { $high }.
 choice-ambiguous = "{ $text }" could be { $matches }: type more or a number.
+    .brief = "{ $text }": { $matches }? Type more.
 choice-ambiguous-many = { $count } choices start "{ $text }": type more or a number.
+    .brief = { $count } start "{ $text }": type more.
 choice-empty = Nothing to choose from.
 level-random = random: plays any legal move
 level-sensible = sensible: plays a fair game
@@ -40,36 +47,60 @@ game-playing-as = { $count ->
     [one] You play seat 1. Type help for commands.
    *[other] { $count } players at this keyboard, seats 1 to { $count }. Type help for commands.
   }
+    .brief = { $count ->
+        [one] You: seat 1. Type help.
+       *[other] Seats 1 to { $count } here. Type help.
+    }
 game-resumed = Resumed after { $count ->
     [one] one move. Type history to hear it.
    *[other] { $count } moves. Type history to hear them.
   }
+    .brief = Resumed: { $count ->
+        [one] one move.
+       *[other] { $count } moves.
+    }
 game-saved = Saved: sixdot resume { $game } goes on from here.
+    .brief = Saved: sixdot resume { $game }.
 game-not-saved = Not saved: { $reason }. Playing on.
 menu-resume = Resume { $game }, seed { $seed }, after { $count ->
     [one] one move
    *[other] { $count } moves
   }
+    .brief = { $game }, seed { $seed }, { $count ->
+        [one] one move
+       *[other] { $count } moves
+    }
 menu-new = Start a new game
 resume-list = { $count ->
     [0] No saved games.
     [one] One saved game:
    *[other] { $count } saved games, the last played first:
   }
+    .brief = { $count ->
+        [0] No saved games.
+        [one] One saved game:
+       *[other] { $count } saved games, newest first:
+    }
 menu-more = More saved games, { $count } in all
 menu-start = Saved games wait. Choose:
 menu-start-page = Saved games { $first } to { $last } of { $count }. Choose:
+    .brief = Saves { $first } to { $last } of { $count }:
 menu-help = Type a number, a name or its first letters.
+    .brief = Type a number, name or first letters.
 menu-help-keys = Enter alone takes the first, or the one the question names.
+    .brief = Enter alone: the first, or the default.
 menu-help-quit = Type quit to leave.
 choice-said = { $label }.
 menu-save-broken = Saved game not offered: { $reason }.
 game-not-ready = { $game } is not playable yet. Playable: { $playable }.
+    .brief = { $game } not playable. Try: { $playable }.
 
 ## Turns
 
 turn-ready = { $player }'s turn: hand over the keyboard, then type ready.
+    .brief = { $player }'s turn: type ready.
 turn-ready-needed = Type ready when { $player } has the keyboard, or quit.
+    .brief = Type ready for { $player }, or quit.
 turn-ready-done = { $player } at the keyboard.
 turn-waiting = Waiting for { $players }.
 forced-move = Only move: { $move }.
@@ -77,15 +108,25 @@ forced-move = Only move: { $move }.
 ## Commands
 
 cmd-unknown = Unknown command "{ $text }". Type moves or help.
+    .brief = Unknown "{ $text }". Type help.
 cmd-not-a-move = "{ $text }" is not a move. Moves look like: { $notation }.
+    .brief = "{ $text }": not a move. Like: { $notation }.
 cmd-not-a-move-now = "{ $text }" is not a move. You may: { $moves }.
+cmd-not-a-move-verbs = "{ $text }" is not a move. Moves now start: { $verbs }.
+    .brief = "{ $text }": not a move. Start: { $verbs }.
+cmd-not-a-move-start = Not a move. Moves now start: { $verbs }.
+    .brief = Not a move. Start: { $verbs }.
 cmd-ambiguous = "{ $text }" could be { $matches }. Type more or a number.
+    .brief = "{ $text }": { $matches }? Type more.
 cmd-ambiguous-many = { $count } moves start "{ $text }": type more, or moves.
+    .brief = { $count } moves start "{ $text }".
 cmd-ambiguous-commands = { $count } commands start "{ $text }": type more, or help.
+    .brief = { $count } commands start "{ $text }".
 cmd-number-range = No move { $number }: moves are 1 to { $count }.
 cmd-refused = Refused: { $reason }
 cmd-caution = Careful: { $reason }
 input-too-long = Too long: that line has { $count } characters; commands have at most { $limit }.
+    .brief = Too long: { $count } characters, at most { $limit }.
 moves-title = { $count ->
     [one] One move:
    *[other] { $count } moves:
@@ -99,6 +140,7 @@ history-title = History, { $count ->
    *[other] { $count } lines:
   }
 quit-confirm = Quit this game? Type yes to quit, anything else to play on.
+    .brief = Quit? Type yes to quit.
 quit-done = Game stopped.
 quit-kept = Playing on.
 input-ended = Input ended: game stopped.
@@ -107,10 +149,14 @@ help-moves = moves: list your legal moves, numbered.
 help-turn = turn: whose turn, and what you may do.
 help-repeat = repeat: say the last line again.
 help-older = older: the previous history line, walking back.
+    .brief = older: previous history line.
 help-newer = newer: the next, newer history line.
 help-keys = keys: the keys for walking cards and reviewing.
+    .brief = keys: the keys.
 help-action = A number, a move's name or its first letters plays it.
+    .brief = A number or a move's name plays it.
 help-hand = hand: your cards; hand --braille: each in braille.
+    .brief = hand: your cards. --braille: in braille.
 hand-braille-title = Your cards in braille, { $count ->
     [one] one card
    *[other] { $count } cards
@@ -118,6 +164,7 @@ hand-braille-title = Your cards in braille, { $count ->
     .brief = Braille hand, { $count }:
 hand-braille-none = No cards in your hand now.
 hand-unknown = hand takes nothing or --braille, not "{ $text }".
+    .brief = hand takes --braille, not "{ $text }".
 help-table = table: what everyone can see.
 help-score = score: the scores.
 help-last = last: repeat the last announcement.
@@ -127,10 +174,12 @@ help-rules = rules: the rules of this game.
 help-help = help: this list.
 help-quit = quit: leave the game.
 help-enter = Enter alone: whose turn, what you may do.
+    .brief = Enter alone: whose turn.
 
 ## Focus and keys
 
 focus-none = Nothing has focus: press Right to walk your cards.
+    .brief = No focus: press Right for your cards.
 focus-not-now = { $item }: cannot be played now.
 round-pause = Press Enter for the next deal.
     .brief = Enter: next deal.
@@ -141,19 +190,29 @@ more = { $count ->
     .brief = More: { $count }. Enter, or q.
 focus-last = Last item.
 focus-first = First item.
+focus-last-group = Last group.
+focus-first-group = First group.
+focus-no-playable = No playable card further.
+focus-board-edge = Edge of the board.
 tab-list = { $count } to choose: { $items }.
 tab-many = { $count } start "{ $text }": type more, or moves.
+    .brief = { $count } start "{ $text }": type more.
 focus-place = { $item }; { $place } of { $count }
+focus-place-group = { $item }; { $group_place } of { $group_count } in { $group }
 focus-choices = { $item }. Choose by number:
 focus-picked = { $item }, selected, { $count } of { $wanted }
 focus-unpicked = { $item }, not selected, { $count } of { $wanted }
 which-title = "{ $text }" can be played { $count } ways. Which one? Type a number:
+    .brief = "{ $text }": { $count } ways. Type a number:
 which-dropped = Not played: type one of the numbers 1 to { $count }, or a new command.
+    .brief = Not played: type 1 to { $count }.
 caution-confirm = Go ahead anyway? Type yes, no, or another command.
+    .brief = Go ahead? Type yes or no.
 caution-kept = Not played. Choose again.
 history-oldest = Start of history.
 history-newest = End of history.
 keys-plain = No keys in plain mode: type commands. Type help.
+    .brief = No keys in plain mode. Type help.
 keys-title = Keys:
 keys-item = { $key }: { $action }
 key-keys = this list of keys
@@ -166,8 +225,14 @@ key-hand = your hand
 key-moves = your moves
 key-older = older history line
 key-newer = newer history line
-keys-walk = Left, Right, Home, End: walk your cards. A letter jumps. On a board, Up and Down too.
-keys-enter = Enter: play the focused card. Space: select it when picking several. Escape: leave it.
+key-trick = the trick or play now
+key-previous = the last trick or play
+key-players = each player's bids, tricks and cards
+key-status = round, target and trumps
+keys-walk = Left, Right: walk cards. Up, Down: groups.
+    .brief = Left, Right: cards. Up, Down: groups.
+keys-enter = Enter plays it. Space selects. Escape leaves.
+    .brief = Enter plays. Space selects. Escape.
 
 ## Refusals
 
@@ -213,20 +278,34 @@ sim-title = { $game }: { $games } { $games ->
     [one] game
    *[other] games
   }, { $players } players, seed { $seed }.
+    .brief = { $game }: { $games } { $games ->
+        [one] game
+       *[other] games
+    }, { $players } players.
 sim-seat = Seat { $seat }, { $level }: won { $wins }, { $percent }%, mean { $mean }.
+    .brief = Seat { $seat }: won { $wins }, { $percent }%.
 sim-speed = { $rate } games per second.
 tournament-title = { $game } tournament: { $games } { $games ->
     [one] game
    *[other] games
   }, bots { $bots }.
+    .brief = { $game }: { $games } { $games ->
+        [one] game
+       *[other] games
+    }.
 tournament-level = { $level }: win rate { $rate }%, 95% interval { $low } to { $high }%, { $samples } { $samples ->
     [one] seat.
    *[other] seats.
   }
+    .brief = { $level }: { $rate }% wins, { $low } to { $high }%.
 emboss-done = { $path }: { $game } deck, { $pages } braille { $pages ->
     [one] page.
    *[other] pages.
   }
+    .brief = { $path }: { $pages } { $pages ->
+        [one] page.
+       *[other] pages.
+    }
 cards-title = { $game } deck: { $count } cards.
 cards-line = { $card }: { $count ->
     [one] one card

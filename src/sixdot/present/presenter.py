@@ -187,7 +187,8 @@ class Presenter:
 
         A few legal moves (the ones a bare verb could begin, or all) are listed
         as they are (`bid Some, bid Most or bid None`); with more, or when the
-        list would make a long line, the game's move forms stand for them.
+        list would make a long line, the game's move forms stand for them, or,
+        when those are long too, the verbs that begin a move now.
         """
         notations = [action.notation for action in legal]
         if 0 < len(notations) <= FEW_MOVES:
@@ -196,9 +197,17 @@ class Presenter:
             )
             if fits(listed):
                 return listed
-        return self.words(
+        forms = self.words(
             "cmd-not-a-move", text=text, notation=self.words(f"{self.prefix}-notation")
         )
+        verbs = list(dict.fromkeys(n.split()[0] for n in notations if n.strip()))
+        if fits(forms) or not verbs:
+            return forms
+        # A game with many kinds of move: the verbs that start a move now, after
+        # the typed text when the line can hold it (the input line still shows it).
+        verbs_said = alternatives(self.words, verbs)
+        said = self.words("cmd-not-a-move-verbs", text=text, verbs=verbs_said)
+        return said if fits(said) else self.words("cmd-not-a-move-start", verbs=verbs_said)
 
     # -- what each game words for itself --
 
