@@ -18,6 +18,9 @@ from sixdot.client.terminal import PromptTerminal
 from sixdot.present.focus import FocusItem
 
 RIGHT, LEFT, UP, DOWN = "\x1b[C", "\x1b[D", "\x1b[A", "\x1b[B"
+CTRL_RIGHT, CTRL_LEFT = "\x1b[1;5C", "\x1b[1;5D"
+SHIFT_HOME, SHIFT_END = "\x1b[1;2H", "\x1b[1;2F"
+END = "\x1b[F"
 HAND = [FocusItem(card, card[0], (), pick=card) for card in ("Q", "X", "Z", "K", "B")]
 
 
@@ -27,8 +30,12 @@ def typed() -> Iterator:
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         terminal = PromptTerminal()
 
-        def ask(keys: str, focus: Sequence[FocusItem], selection=None, seen=None) -> str | None:
+        def ask(
+            keys: str, focus: Sequence[FocusItem], selection=None, seen=None, ends=None
+        ) -> str | None:
             terminal.selection = selection
+            if ends is not None:
+                terminal.on_end = ends.append
             terminal.pick_label = lambda item, chosen, count: (
                 f"{item.label} {'in' if chosen else 'out'} {count}"
             )
@@ -65,11 +72,13 @@ def test_arrows_walk_a_board_by_rows_and_columns(typed) -> None:
     assert typed(keys, BOARD) == f"choose {BOARD.index(BOARD[2 * 3 + 1]) + 1}"
 
 
-def test_the_board_edge_keeps_the_focus_where_it_is(typed) -> None:
+def test_the_board_edge_keeps_the_focus_where_it_is_and_is_said(typed) -> None:
     seen: list[str] = []
+    ends: list[str] = []
     keys = RIGHT + UP + LEFT + "\r"
-    assert typed(keys, BOARD, seen=seen) == "choose 1"
+    assert typed(keys, BOARD, seen=seen, ends=ends) == "choose 1"
     assert seen == ["row 0 column 0"] * 3
+    assert ends == ["focus-board-edge"] * 2
 
 
 def test_a_board_with_holes_skips_to_the_next_square_that_way(typed) -> None:
@@ -77,3 +86,52 @@ def test_a_board_with_holes_skips_to_the_next_square_that_way(typed) -> None:
     keys = RIGHT + RIGHT + "\r"
     assert typed(keys, holes) == f"choose {holes.index(holes[1]) + 1}"
     assert holes[1].at == (0, 2)
+
+
+def _suited(*cards: str) -> list[FocusItem]:
+    """Nonesuch-like cards "2 Moons": grouped by suit, playable unless marked `-`."""
+    return [
+        FocusItem(card.lstrip("-"), card[-1], () if card[0] == "-" else (card,), group=card[-5:])
+        for card in cards
+    ]
+
+
+SUITED = _suited("2 Moons", "-5 Moons", "9 Moons", "-3 Waves", "-7 Waves", "4 Stars", "8 Stars")
+
+
+def test_down_and_up_jump_to_the_first_card_of_the_next_and_previous_suit(typed) -> None:
+    seen: list[str] = []
+    keys = RIGHT + RIGHT + DOWN + DOWN + UP + "\r"
+    assert typed(keys, SUITED, seen=seen) == f"choose {SUITED.index(SUITED[3]) + 1}"
+    assert seen == ["2 Moons", "5 Moons", "3 Waves", "4 Stars", "3 Waves"]
+
+
+def test_past_the_last_suit_the_end_is_said_and_the_card_shown_again(typed) -> None:
+    seen: list[str] = []
+    ends: list[str] = []
+    keys = RIGHT + UP + END + DOWN + "\r"
+    assert typed(keys, SUITED, seen=seen, ends=ends) == f"choose {len(SUITED)}"
+    assert ends == ["focus-first-group", "focus-last-group"]
+    assert seen == ["2 Moons", "2 Moons", "8 Stars", "8 Stars"]
+
+
+def test_shift_home_and_end_find_the_lowest_and_highest_of_the_suit(typed) -> None:
+    seen: list[str] = []
+    keys = RIGHT + DOWN + SHIFT_END + SHIFT_HOME + "\r"
+    assert typed(keys, SUITED, seen=seen) == "choose 4"
+    assert seen == ["2 Moons", "3 Waves", "7 Waves", "3 Waves"]
+
+
+def test_ctrl_arrows_skip_cards_that_cannot_be_played_now(typed) -> None:
+    seen: list[str] = []
+    ends: list[str] = []
+    keys = RIGHT + CTRL_RIGHT + CTRL_RIGHT + CTRL_LEFT + END + CTRL_RIGHT + "\r"
+    assert typed(keys, SUITED, seen=seen, ends=ends) == f"choose {len(SUITED)}"
+    assert seen == ["2 Moons", "9 Moons", "4 Stars", "9 Moons", "8 Stars", "8 Stars"]
+    assert ends == ["focus-no-playable"]
+
+
+def test_without_groups_up_and_down_stay_the_line_history(typed) -> None:
+    """Nothing is grouped here, so Up walks the lines sent before, as ever."""
+    assert typed("hint\r", HAND) == "hint"
+    assert typed(RIGHT + UP + "\r", HAND) == "hint"

@@ -58,3 +58,22 @@ def test_an_unknown_action_names_the_valid_ones(config: Path) -> None:
 )
 def test_keys_are_named_as_people_say_them(key: str, said: str) -> None:
     assert key_label(key) == said
+
+
+def test_a_key_given_to_another_action_leaves_its_old_action_without_one(config: Path) -> None:
+    """F9 reviews the trick by default; given to the scores, the trick has no key,
+    and the player is told so rather than left with one key doing two things."""
+    config.write_text('[keys]\nscore = "f9"\n')
+    notices: list[str] = []
+    keys = load_keys(notices.append)
+    assert keys["score"] == "f9" and "trick" not in keys
+    said = f"Settings file {config}: f9 went to score, so trick has no key; give it one."
+    assert notices == [said]
+
+
+@pytest.mark.parametrize("key", ["left", "Down", "enter", "x"])
+def test_a_key_that_walks_or_types_cannot_be_a_review_key(config: Path, key: str) -> None:
+    config.write_text(f'[keys]\nscore = "{key}"\n')
+    notices: list[str] = []
+    assert load_keys(notices.append)["score"] == DEFAULT_KEYS["score"]
+    assert "walks or types" in notices[0]

@@ -3,6 +3,8 @@
 Function keys and paging keys are left free by the common screen readers
 (no Insert or CapsLock combinations, no bare Ctrl). Each key runs the typed
 command of the same name, so a key and a command always say the same thing.
+F9 to F12 review the play itself (`trick`, `previous`, `players`, `status`),
+which every game answers in its own terms.
 Keys can be changed in the user config's [keys] table.
 """
 
@@ -24,10 +26,30 @@ DEFAULT_KEYS: dict[str, str] = {
     "moves": "f8",
     "older": "pageup",
     "newer": "pagedown",
+    "trick": "f9",
+    "previous": "f10",
+    "players": "f11",
+    "status": "f12",
 }
 
-#: Keys that walk the focus: fixed, as every card program uses them.
-FOCUS_KEYS = ("left", "right", "home", "end", "enter", "escape", "any letter")
+#: Keys that walk the focus or edit the line: fixed, as every card program uses
+#: them, so no review key may take one (nor a single character, which is typed).
+FOCUS_KEYS = (
+    "left",
+    "right",
+    "up",
+    "down",
+    "home",
+    "end",
+    "s-home",
+    "s-end",
+    "c-left",
+    "c-right",
+    "enter",
+    "escape",
+    "space",
+    "tab",
+)
 
 
 def merge_keys(overrides: Mapping[str, object]) -> tuple[dict[str, str], list[str]]:
@@ -38,9 +60,18 @@ def merge_keys(overrides: Mapping[str, object]) -> tuple[dict[str, str], list[st
         if name not in DEFAULT_KEYS:
             problems.append(f"unknown key action {name!r}; actions: {', '.join(DEFAULT_KEYS)}")
         elif not isinstance(key, str) or not key.strip():
-            problems.append(f"key for {name} must be a key name such as f5")
+            problems.append(f"key for {name} must be a key name such as f5; default used")
+        elif key.strip().lower() in FOCUS_KEYS or len(key.strip()) == 1:
+            problems.append(f"key {key.strip()} for {name} walks or types; default used")
         else:
             keys[name] = key.strip().lower()
+    for name, key in list(keys.items()):
+        # A key the user gave one action is taken from the action that had it by default.
+        owners = [other for other, same in keys.items() if same == key]
+        if len(owners) > 1 and name not in overrides:
+            del keys[name]
+            taken_by = next(other for other in owners if other != name)
+            problems.append(f"{key} went to {taken_by}, so {name} has no key; give it one")
     return keys, problems
 
 
@@ -69,5 +100,5 @@ def load_keys(notice: Callable[[str], None]) -> dict[str, str]:
         return dict(DEFAULT_KEYS)
     keys, problems = merge_keys(table)
     for problem in problems:
-        notice(f"Settings file {path}: {problem}; default used.")
+        notice(f"Settings file {path}: {problem}.")
     return keys

@@ -36,6 +36,11 @@ class Terminal:
     on_key: Callable[[], None] | None = None
     #: Told when a key would walk past the last item (True) or the first (False).
     on_edge: Callable[[bool], None] | None = None
+    #: Told, by phrase key, of the other ends a key can meet: the last or first
+    #: group (`focus-last-group`, `focus-first-group`), no playable item further
+    #: that way (`focus-no-playable`), a board's edge (`focus-board-edge`).
+    #: None: they are said as `on_edge` says an end of the items.
+    on_end: Callable[[str], None] | None = None
     #: Says the moves and commands Tab found for the typed text, on one line.
     on_list: Callable[[str, Sequence[str]], None] | None = None
 
@@ -87,8 +92,12 @@ class PromptTerminal(Terminal):
     to the next item whose name starts with them (type-ahead: `mo` finds
     Mountain); once they start no item's name they are the typed text on the
     line, so a command typed over a focused card is never swallowed. Enter
-    acts on exactly what the line shows, and Escape clears the line. Items
-    placed on a board (`at`) are walked as a grid, Up and Down included.
+    acts on exactly what the line shows, and Escape clears the line. While an
+    item is shown, Up and Down jump to the first item of the previous or next
+    group (a suit, the vowels), Shift+Home and Shift+End to the first and last
+    of its own group (the lowest and highest), Ctrl+Right and Ctrl+Left to the
+    next or previous item that can be played now. Items placed on a board
+    (`at`) are walked as a grid, Up and Down included; its edges are said.
     While a step picks several cards, Space selects or drops the focused one
     and Enter sends the selection as one typed command.
     Review keys (F1 to F8, PageUp, PageDown) run their commands. Nothing but
@@ -253,6 +262,22 @@ class PromptTerminal(Terminal):
                 tell = self.on_edge
                 above(lambda: tell(last))
 
+        def end(key: str, last: bool) -> None:
+            """An end other than the items' own: said by its own phrase when the
+            table knows it, else as an end of the items."""
+            if self.on_end is None:
+                edge(last)
+                return
+            tell = self.on_end
+            above(lambda: tell(key))
+
+        def jump(event, found: int | None, key: str, last: bool) -> None:  # type: ignore[no-untyped-def]
+            """Show item `found`, or say the end met and show the focused item again."""
+            self._typed = ""
+            if found is None:
+                end(key, last)
+            show(event, self._at or 0 if found is None else found)
+
         def above(say: Callable[[], None]) -> None:
             """Lines said above the prompt, which stays as it was."""
             from prompt_toolkit.application import run_in_terminal
@@ -277,18 +302,23 @@ class PromptTerminal(Terminal):
                 above(lambda: tell(typed, found))
 
         def square(event, rows: int, columns: int) -> None:  # type: ignore[no-untyped-def]
-            """On a board, move to the nearest item that way; stay at the edge."""
+            """On a board, move to the nearest item that way; at the edge, say so."""
             here = self._at or 0
             place = self._focus[here].at
-            if walking() and place is not None:
-                where = {item.at: i for i, item in enumerate(self._focus) if item.at}
-                row, column = place
-                for distance in range(1, 2 * len(self._focus) + 1):
-                    found = where.get((row + rows * distance, column + columns * distance))
-                    if found is not None:
-                        here = found
-                        break
-            show(event, here)
+            if not walking() or place is None:
+                show(event, here)
+                return
+            where = {item.at: i for i, item in enumerate(self._focus) if item.at}
+            row, column = place
+            found = next(
+                (
+                    where[spot]
+                    for distance in range(1, 2 * len(self._focus) + 1)
+                    if (spot := (row + rows * distance, column + columns * distance)) in where
+                ),
+                None,
+            )
+            jump(event, found, "focus-board-edge", rows + columns > 0)
 
         def submit(event, text: str) -> None:  # type: ignore[no-untyped-def]
             self._shown = ""
@@ -301,6 +331,37 @@ class PromptTerminal(Terminal):
         kb.add("up", filter=on_board)(lambda event: square(event, -1, 0))
         kb.add("right", filter=can_walk & ~on_board)(lambda event: step(event, +1))
         kb.add("left", filter=can_walk & ~on_board)(lambda event: step(event, -1))
+
+        @Condition
+        def in_groups() -> bool:
+            return walking() and not on_board() and any(item.group for item in self._focus)
+
+        def group(event, delta: int) -> None:  # type: ignore[no-untyped-def]
+            here = self._at or 0
+            jump(event, _group_start(self._focus, here, delta), "focus-" + _end(delta), delta > 0)
+
+        def within(event, last: bool) -> None:  # type: ignore[no-untyped-def]
+            first, after = _group_span(self._focus, self._at or 0)
+            jump(event, after - 1 if last else first, "", last)
+
+        def playable(event, delta: int) -> None:  # type: ignore[no-untyped-def]
+            here = self._at or 0
+            found = next(
+                (
+                    i
+                    for i in range(here + delta, len(self._focus) if delta > 0 else -1, delta)
+                    if self._focus[i].actions or self._focus[i].pick
+                ),
+                None,
+            )
+            jump(event, found, "focus-no-playable", delta > 0)
+
+        kb.add("down", filter=in_groups)(lambda event: group(event, +1))
+        kb.add("up", filter=in_groups)(lambda event: group(event, -1))
+        kb.add("s-end", filter=walking & ~on_board)(lambda event: within(event, True))
+        kb.add("s-home", filter=walking & ~on_board)(lambda event: within(event, False))
+        kb.add("c-right", filter=walking & ~on_board)(lambda event: playable(event, +1))
+        kb.add("c-left", filter=walking & ~on_board)(lambda event: playable(event, -1))
 
         @kb.add("space", filter=picking)
         def _(event) -> None:  # type: ignore[no-untyped-def]
@@ -369,6 +430,42 @@ class PromptTerminal(Terminal):
             lambda event: review(event, "keys")
         )
         return kb
+
+
+def _end(delta: int) -> str:
+    return "last-group" if delta > 0 else "first-group"
+
+
+def _group_span(items: Sequence[FocusItem], at: int) -> tuple[int, int]:
+    """Where the group of item `at` starts, and where the next one starts.
+
+    >>> suits = [("2m", "Moons"), ("9m", "Moons"), ("3w", "Waves")]
+    >>> hand = [FocusItem(card, card, group=suit) for card, suit in suits]
+    >>> _group_span(hand, 1), _group_span(hand, 2)
+    ((0, 2), (2, 3))
+    """
+    name = items[at].group
+    first = at
+    while first > 0 and items[first - 1].group == name:
+        first -= 1
+    after = at + 1
+    while after < len(items) and items[after].group == name:
+        after += 1
+    return first, after
+
+
+def _group_start(items: Sequence[FocusItem], at: int, delta: int) -> int | None:
+    """The first item of the next (delta +1) or previous (-1) group, or None at an end.
+
+    >>> suits = [("2m", "Moons"), ("9m", "Moons"), ("3w", "Waves")]
+    >>> hand = [FocusItem(card, card, group=suit) for card, suit in suits]
+    >>> _group_start(hand, 0, +1), _group_start(hand, 1, -1), _group_start(hand, 2, -1)
+    (2, None, 0)
+    """
+    first, after = _group_span(items, at)
+    if delta > 0:
+        return after if after < len(items) else None
+    return _group_span(items, first - 1)[0] if first > 0 else None
 
 
 def _shared_start(words: Sequence[str]) -> str:
