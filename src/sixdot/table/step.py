@@ -1,0 +1,47 @@
+"""What one move (or the deal) did, and the part of it each listener may see."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from sixdot.core import Event
+
+
+def seen_by(event: Event, seats: Collection[int], players: int) -> bool:
+    """Whether a listener holding `seats` may see `event`.
+
+    A listener for seats sees what any of them may see; one with no seat (a
+    spectator) sees only what every seat may see: public events.
+    """
+    if seats:
+        return any(event.visible_to(seat) for seat in seats)
+    return all(event.visible_to(seat) for seat in range(players))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move and the events it caused, or the opening deal (no seat, no move).
+
+    A `Step` fresh from `Match.submit` holds every event, secrets included,
+    and the move's notation, which can be a secret too (the cards a player
+    passes): it is for the table itself. Listeners are handed `for_seats(...)`.
+    """
+
+    #: The seat that moved; None for the opening deal.
+    seat: int | None
+    #: The move as notation (what the journal keeps); None for the opening deal
+    #: and for listeners who are not the mover.
+    notation: str | None
+    events: tuple[Event, ...]
+    #: The game is over after this step.
+    over: bool
+    #: This step is a saved move played again to rebuild the game, not a new one.
+    replay: bool = False
+
+    def for_seats(self, seats: Collection[int], players: int) -> Step:
+        """This step as a listener holding `seats` may know it: only the events
+        they may see, and the notation only if one of them made the move."""
+        kept = tuple(event for event in self.events if seen_by(event, seats, players))
+        notation = self.notation if self.seat in seats else None
+        return Step(self.seat, notation, kept, self.over, self.replay)
