@@ -1,0 +1,275 @@
+"""One live table on the server: who sits where, the game, and each seat's stream.
+
+The game itself is the table layer's `Match`. Each seat has one `SeatStream`
+controller for the whole game, whoever is connected: it keeps every step as
+that seat may see it (`Step.for_seats`), so what a seat is sent, and what a
+returning player is sent again, is that list from a sequence number on. The
+number of a step is its place in the game: 0 the deal, n the n-th move; every
+stream has every step, empty of events where the seat saw nothing.
+Spectators share one `Spectator`, which keeps public events only.
+
+A person's seat answers later (its move arrives as a message). A seat whose
+person dropped off is played by a stand-in bot after a grace period, and
+given back when they return. Every move, a bot's or a person's, is added to
+the store's journal before anyone is sent it, so a restarted server replays
+the table to the same place.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import replace
+
+from sixdot.bots import Bot
+from sixdot.core import Action, GameState, Refusal
+from sixdot.games import GAMES, Game
+from sixdot.server.problems import Problem, quoted
+from sixdot.server.storage import Entry, EntryKind, Seat, SeatKind, Status, Store, TableRecord
+from sixdot.table import BotSeat, Controller, GameSetup, Match, Spectator, Step
+
+
+class SeatStream(Controller):
+    """A person's seat: keeps what it may see; plays by a stand-in bot when one is set."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.stand_in: Bot | None = None
+
+    def act(self, state: GameState, seat: int) -> Action | None:
+        if self.stand_in is None:
+            return None
+        return self.stand_in.choose(state.view(seat), state.legal_actions(seat))
+
+    def see(self, step: Step) -> None:
+        self.steps.append(step)
+
+
+class LiveTable:
+    """A table in the lobby, then its game; every change is kept in the store."""
+
+    def __init__(self, record: TableRecord, store: Store) -> None:
+        self.record = record
+        self.store = store
+        self.game: Game = GAMES[record.game]
+        self.match: Match | None = None
+        self.streams: dict[int, SeatStream] = {}
+        self.public = Spectator()
+        self._journaled = 0
+
+    # -- facts --
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.record.seats
+
+    def seat_of(self, name: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.kind is SeatKind.PERSON and seat.who == name:
+                return index
+        return None
+
+    def names(self) -> list[str]:
+        """Each seat's name as players hear it: the person, or the bot's level."""
+        return [seat.who or "empty" for seat in self.seats]
+
+    def stream(self, seat: int | None) -> list[Step]:
+        """Every step as `seat` may see it (spectators: None), from the deal on."""
+        if seat is None:
+            return self.public.steps
+        return self.streams[seat].steps
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The people's seats asked to move now, stand-ins aside."""
+        if self.match is None or self.match.over:
+            return ()
+        return tuple(
+            s for s in self.match.to_act() if s in self.streams and self.streams[s].stand_in is None
+        )
+
+    # -- seating, before the game --
+
+    def sit(self, name: str, seat: int | None) -> int:
+        """Seat `name` (in `seat`, or the first empty one); the seat taken."""
+        mine = self.seat_of(name)
+        if mine is not None:
+            return mine
+        if self.match is not None:
+            raise Problem.of("online-table-playing", table=self.id)
+        empty = [i for i, s in enumerate(self.seats) if s.kind is SeatKind.EMPTY]
+        if seat is None:
+            if not empty:
+                raise Problem.of("online-table-full", table=self.id)
+            seat = empty[0]
+        self._check_seat(seat)
+        if seat not in empty:
+            raise Problem.of("online-seat-taken", seat=seat + 1)
+        self._set(seat, Seat.person(name))
+        return seat
+
+    def stand(self, name: str) -> None:
+        """`name` leaves their seat before the game starts."""
+        seat = self.seat_of(name)
+        if seat is not None and self.match is None:
+            self._set(seat, Seat())
+
+    def add_bot(self, seat: int | None, level: str | None) -> int:
+        if self.match is not None:
+            raise Problem.of("online-table-playing", table=self.id)
+        level = self._level(level)
+        empty = [i for i, s in enumerate(self.seats) if s.kind is SeatKind.EMPTY]
+        if seat is None:
+            if not empty:
+                raise Problem.of("online-table-full", table=self.id)
+            seat = empty[0]
+        self._check_seat(seat)
+        if seat not in empty:
+            raise Problem.of("online-seat-taken", seat=seat + 1)
+        self._set(seat, Seat.bot(level))
+        return seat
+
+    def remove_bot(self, seat: int) -> None:
+        if self.match is not None:
+            raise Problem.of("online-table-playing", table=self.id)
+        self._check_seat(seat)
+        if self.seats[seat].kind is not SeatKind.BOT:
+            raise Problem.of("online-not-a-bot", seat=seat + 1)
+        self._set(seat, Seat())
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats):
+            raise Problem.of("online-no-such-seat", seat=seat + 1, seats=len(self.seats))
+
+    def _level(self, level: str | None) -> str:
+        chosen = level or self.record.level
+        if chosen not in self.game.bots:
+            raise Problem.of(
+                "online-bad-level", level=quoted(chosen), levels=", ".join(self.game.bots)
+            )
+        return chosen
+
+    def _set(self, seat: int, who: Seat) -> None:
+        seats = list(self.seats)
+        seats[seat] = who
+        self.record = replace(self.record, seats=tuple(seats))
+        self.store.set_seats(self.id, seats)
+
+    # -- the game --
+
+    def start(self) -> None:
+        """Deal: empty seats get bots of the table's level. Kept as playing."""
+        if self.match is not None:
+            raise Problem.of("online-table-playing", table=self.id)
+        for seat, who in enumerate(self.seats):
+            if who.kind is SeatKind.EMPTY:
+                self._set(seat, Seat.bot(self.record.level))
+        self.record = replace(self.record, status=Status.PLAYING)
+        self.store.set_status(self.id, Status.PLAYING)
+        self._begin(())
+
+    def resume(self) -> None:
+        """A table kept as playing, rebuilt from its journal after a restart."""
+        moves = [
+            (e.seat, e.text)
+            for e in self.store.journal(self.id)
+            if e.kind is EntryKind.MOVE and e.seat is not None
+        ]
+        self._begin(moves)
+
+    def _begin(self, moves: Sequence[tuple[int, str]]) -> None:
+        record = self.record
+        setup = GameSetup(self.game, record.players, dict(record.options), record.seed)
+        match = Match(setup)
+        for seat, who in enumerate(record.seats):
+            if who.kind is SeatKind.BOT:
+                match.sit(BotSeat(self.game.bots[who.who](seat, record.seed)), [seat])
+            else:
+                self.streams[seat] = SeatStream()
+                match.sit(self.streams[seat], [seat])
+        match.watch(self.public)
+        match.start(moves)
+        self.match = match
+        self._journaled = len(moves)
+
+    def advance(self) -> None:
+        """Let bots and stand-ins play until a person is to act; journal the moves.
+
+        Blocking (bots think): the server calls it in a worker thread, one
+        call at a time per table.
+        """
+        assert self.match is not None
+        self.match.advance()
+        self._journal()
+
+    def submit(self, name: str, notation: str) -> Refusal | None:
+        """`name`'s move as notation: played and journaled, or why it was refused.
+
+        Problem if `name` holds no seat here or the notation does not parse.
+        """
+        if self.match is None:
+            raise Problem.of("online-not-started", table=self.id)
+        seat = self.seat_of(name)
+        if seat is None:
+            raise Problem.of("online-not-seated", table=self.id)
+        action = self.game.rules.parse_action(notation)  # NotationError: the caller says so
+        result = self.match.submit(seat, action)
+        if isinstance(result, Refusal):
+            return result
+        self._journal()
+        return None
+
+    def _journal(self) -> None:
+        assert self.match is not None
+        moves = self.match.moves
+        for seat, notation in moves[self._journaled :]:
+            self.store.append(self.id, Entry(EntryKind.MOVE, seat, "", notation))
+        self._journaled = len(moves)
+        if self.match.over and self.record.status is not Status.OVER:
+            self.record = replace(self.record, status=Status.OVER)
+            self.store.set_status(self.id, Status.OVER)
+
+    def stand_in(self, seat: int, present: bool) -> None:
+        """A person's seat played by a bot while they are gone (`present` False),
+        given back when they return."""
+        stream = self.streams.get(seat)
+        if stream is None:
+            return
+        if present:
+            stream.stand_in = None
+        elif stream.stand_in is None:
+            stream.stand_in = self.game.bots[self.record.level](seat, self.record.seed)
+
+
+def new_record(
+    game: Game, players: int, options: dict[str, object], level: str, host: str, lock: str | None
+) -> TableRecord:
+    """A new table's record, options checked now, with a secret seed of its own."""
+    from sixdot.core.options import resolve_options
+
+    if not game.rules.min_players <= players <= game.rules.max_players:
+        raise Problem.of(
+            "online-bad-players",
+            game=game.rules.title,
+            low=game.rules.min_players,
+            high=game.rules.max_players,
+        )
+    if level not in game.bots:
+        raise Problem.of("online-bad-level", level=quoted(level), levels=", ".join(game.bots))
+    resolved = resolve_options(game.rules.options, options)  # OptionError: the caller says so
+    given = {name: resolved[name] for name in options}
+    return TableRecord(
+        id=0,
+        game=game.name,
+        players=players,
+        options=tuple(given.items()),
+        seed=secrets.randbits(48),
+        level=level,
+        host=host,
+        lock=lock,
+        status=Status.WAITING,
+        seats=tuple(Seat() for _ in range(players)),
+    )

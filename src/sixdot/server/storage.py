@@ -1,0 +1,315 @@
+"""What a server keeps: accounts, sessions, tables, seats and each table's journal.
+
+A game is kept as what replays it, as a saved game is (`client/saves.py`): the
+game, the players, the options and the seed on the table's record, and every
+move as seat and notation in its journal, beside the table's chat. The rules
+core rebuilds the state and every event from that (`core.state.replay`), so a
+server killed at any moment comes back with its tables as they were.
+
+`Store` is the small interface the server uses; `SqliteStore` is the embedded
+default (one file, stdlib sqlite3, write-ahead log). A shared store for several
+server processes implements the same methods (docs/online.md has the plan).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+
+class SeatKind(enum.Enum):
+    """Who sits in a seat."""
+
+    EMPTY = "empty"
+    PERSON = "person"
+    BOT = "bot"
+
+
+class Status(enum.Enum):
+    """Where a table is in its life."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class EntryKind(enum.Enum):
+    """What a journal line holds."""
+
+    MOVE = "move"
+    CHAT = "chat"
+
+
+@dataclass(frozen=True)
+class Account:
+    """A player's account: `key` is the name folded for comparison."""
+
+    key: str
+    name: str
+    secret: str  # the argon2id hash, never the password
+
+
+@dataclass(frozen=True)
+class Session:
+    """A login a client may come back with: the token's digest, never the token."""
+
+    digest: str
+    key: str
+    expires: float
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: empty, a person (by account name) or a bot (by level)."""
+
+    kind: SeatKind = SeatKind.EMPTY
+    who: str = ""
+
+    @classmethod
+    def person(cls, name: str) -> Seat:
+        return cls(SeatKind.PERSON, name)
+
+    @classmethod
+    def bot(cls, level: str) -> Seat:
+        return cls(SeatKind.BOT, level)
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table as kept: what replays its game, and who sits where."""
+
+    id: int
+    game: str
+    players: int
+    options: tuple[tuple[str, object], ...]
+    seed: int
+    level: str
+    host: str
+    lock: str | None  # argon2id hash of a private table's password
+    status: Status
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One journal line: a move (seat and notation) or a chat line (author and text)."""
+
+    kind: EntryKind
+    seat: int | None
+    author: str
+    text: str
+
+
+class Store(Protocol):
+    """Where accounts, tables and journals are kept.
+
+    Every method is one short transaction. A store shared by several server
+    processes keeps these same methods; each table is written by the one
+    process that owns it (docs/online.md).
+    """
+
+    def add_account(self, account: Account) -> bool:
+        """Keep a new account; False if its name is taken."""
+        ...
+
+    def account(self, key: str) -> Account | None: ...
+
+    def add_session(self, session: Session) -> None: ...
+
+    def session(self, digest: str) -> Session | None: ...
+
+    def drop_session(self, digest: str) -> None: ...
+
+    def drop_expired(self, now: float) -> int:
+        """Forget sessions expired by `now`; how many."""
+        ...
+
+    def add_table(self, table: TableRecord) -> int:
+        """Keep a new table (its `id` ignored); the id given to it."""
+        ...
+
+    def table(self, table_id: int) -> TableRecord | None: ...
+
+    def tables(self, status: Sequence[Status]) -> list[TableRecord]:
+        """The tables in any of these states, oldest first."""
+        ...
+
+    def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None: ...
+
+    def set_status(self, table_id: int, status: Status) -> None: ...
+
+    def append(self, table_id: int, entry: Entry) -> int:
+        """Add a line to a table's journal; its number, from 1."""
+        ...
+
+    def journal(self, table_id: int) -> list[Entry]: ...
+
+    def close(self) -> None: ...
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS accounts (
+    key TEXT PRIMARY KEY, name TEXT NOT NULL, secret TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sessions (
+    digest TEXT PRIMARY KEY, key TEXT NOT NULL, expires REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, players INTEGER NOT NULL,
+    options TEXT NOT NULL, seed INTEGER NOT NULL, level TEXT NOT NULL, host TEXT NOT NULL,
+    lock TEXT, status TEXT NOT NULL, seats TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS journal (
+    table_id INTEGER NOT NULL, n INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
+    author TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, n));
+"""
+
+
+class SqliteStore:
+    """The embedded store: one SQLite file, safe against a killed server.
+
+    The write-ahead log with synchronous=NORMAL keeps every committed line
+    through a kill -9 of the server; a power cut may lose the last moments.
+    One connection is shared under a lock, so the server may call it from a
+    worker thread as well as its event loop.
+    """
+
+    FILE = "sixdot.sqlite3"
+
+    def __init__(self, folder: Path | str) -> None:
+        path = Path(folder)
+        path.mkdir(parents=True, exist_ok=True)
+        self.path = path / self.FILE
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+
+    def _run(self, sql: str, args: Sequence[object] = ()) -> sqlite3.Cursor:
+        with self._lock:
+            return self._db.execute(sql, args)
+
+    def add_account(self, account: Account) -> bool:
+        try:
+            self._run(
+                "INSERT INTO accounts (key, name, secret) VALUES (?, ?, ?)",
+                (account.key, account.name, account.secret),
+            )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def account(self, key: str) -> Account | None:
+        row = self._run("SELECT key, name, secret FROM accounts WHERE key = ?", (key,)).fetchone()
+        return Account(*row) if row else None
+
+    def add_session(self, session: Session) -> None:
+        self._run(
+            "INSERT OR REPLACE INTO sessions (digest, key, expires) VALUES (?, ?, ?)",
+            (session.digest, session.key, session.expires),
+        )
+
+    def session(self, digest: str) -> Session | None:
+        row = self._run(
+            "SELECT digest, key, expires FROM sessions WHERE digest = ?", (digest,)
+        ).fetchone()
+        return Session(*row) if row else None
+
+    def drop_session(self, digest: str) -> None:
+        self._run("DELETE FROM sessions WHERE digest = ?", (digest,))
+
+    def drop_expired(self, now: float) -> int:
+        return self._run("DELETE FROM sessions WHERE expires <= ?", (now,)).rowcount
+
+    def add_table(self, table: TableRecord) -> int:
+        cursor = self._run(
+            "INSERT INTO tables (game, players, options, seed, level, host, lock, status, seats)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table.game,
+                table.players,
+                json.dumps(dict(table.options)),
+                table.seed,
+                table.level,
+                table.host,
+                table.lock,
+                table.status.value,
+                _seats_text(table.seats),
+            ),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def table(self, table_id: int) -> TableRecord | None:
+        row = self._run(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return _table(row) if row else None
+
+    def tables(self, status: Sequence[Status]) -> list[TableRecord]:
+        marks = ", ".join("?" * len(status))
+        rows = self._run(
+            f"SELECT {_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
+            [s.value for s in status],
+        ).fetchall()
+        return [_table(row) for row in rows]
+
+    def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
+        self._run("UPDATE tables SET seats = ? WHERE id = ?", (_seats_text(seats), table_id))
+
+    def set_status(self, table_id: int, status: Status) -> None:
+        self._run("UPDATE tables SET status = ? WHERE id = ?", (status.value, table_id))
+
+    def append(self, table_id: int, entry: Entry) -> int:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                (last,) = self._db.execute(
+                    "SELECT COALESCE(MAX(n), 0) FROM journal WHERE table_id = ?", (table_id,)
+                ).fetchone()
+                self._db.execute(
+                    "INSERT INTO journal (table_id, n, kind, seat, author, text)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, last + 1, entry.kind.value, entry.seat, entry.author, entry.text),
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return int(last) + 1
+
+    def journal(self, table_id: int) -> list[Entry]:
+        rows = self._run(
+            "SELECT kind, seat, author, text FROM journal WHERE table_id = ? ORDER BY n",
+            (table_id,),
+        ).fetchall()
+        return [Entry(EntryKind(kind), seat, author, text) for kind, seat, author, text in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+_COLUMNS = "id, game, players, options, seed, level, host, lock, status, seats"
+
+
+def _seats_text(seats: Sequence[Seat]) -> str:
+    return json.dumps([[seat.kind.value, seat.who] for seat in seats])
+
+
+def _table(row: tuple[object, ...]) -> TableRecord:
+    id_, game, players, options, seed, level, host, lock, status, seats = row
+    return TableRecord(
+        id=int(str(id_)),
+        game=str(game),
+        players=int(str(players)),
+        options=tuple(json.loads(str(options)).items()),
+        seed=int(str(seed)),
+        level=str(level),
+        host=str(host),
+        lock=None if lock is None else str(lock),
+        status=Status(status),
+        seats=tuple(Seat(SeatKind(kind), who) for kind, who in json.loads(str(seats))),
+    )
