@@ -36,9 +36,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -72,6 +76,44 @@ def card_play_rate(seconds: float) -> float:
             decisions += 1
         seed += 1
     return decisions / (time.process_time() - start)
+
+
+#: Run in a fresh process with the cache folder named: a game starts, its
+#: first hand is played by random moves after `pause` seconds of the players'
+#: thinking (a real hand takes minutes), and the wait for the first words
+#: prompt's moves is timed, wall and CPU, in milliseconds.
+FIRST_WORDS = """
+import random, sys, time
+from sixdot.games.consonants.rules import RULES, Phase
+
+pause = float(sys.argv[1])
+state = RULES.new_game(4, None, 0)
+time.sleep(pause)
+chooser = random.Random(0)
+while state.phase in (Phase.PASS, Phase.PLAY):
+    seat = state.to_act()[0]
+    state, _ = state.apply(seat, chooser.choice(state.legal_actions(seat)))
+start, began = time.perf_counter(), time.process_time()
+state.legal_actions(state.to_act()[0])
+print((time.perf_counter() - start) * 1000, (time.process_time() - began) * 1000)
+"""
+
+
+def first_words_wait(cold: bool, pause: float) -> tuple[float, float]:
+    """The wait for the first words prompt in a fresh process (wall, CPU ms), with a
+    cold cache folder or the one the previous call left."""
+    folder = Path(tempfile.gettempdir()) / "sixdot-bench-cache"
+    if cold:
+        shutil.rmtree(folder, ignore_errors=True)
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_WORDS, str(pause)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=os.environ | {"SIXDOT_CACHE": str(folder)},
+    )
+    wall, cpu = (float(x) for x in done.stdout.split())
+    return wall, cpu
 
 
 def decision_times(level: str, games: int, options: dict[str, object]) -> list[float]:
@@ -177,6 +219,19 @@ def speeds(args: argparse.Namespace, seconds: float) -> dict[str, object]:
     results["strong_ms_p50"] = percentile(strong, 50)
     results["strong_ms_p99"] = percentile(strong, 99)
     results["strong_ratio"] = percentile(strong, 99) / (args.think * 1.2)
+
+    # The word index (issue 20): built ahead in the background as a game starts and
+    # kept in the cache folder, so no player waits over 100 ms for it.
+    for name, cold, pause in (
+        ("cold_cache_no_pause", True, 0.0),
+        ("cold_cache_2s_pause", True, 2.0),
+        ("warm_cache_no_pause", False, 0.0),
+    ):
+        wall, cpu = first_words_wait(cold, pause)
+        results[f"first_words_wait_ms_{name}"] = wall
+        results[f"first_words_wait_cpu_ms_{name}"] = cpu
+        if name != "cold_cache_no_pause":
+            results[f"first_words_wait_ratio_{name}"] = wall / 100
 
     words, waited = word_search_ms(50 if args.quick else 500)
     results["best_words_24_ms_p50"] = percentile(words, 50)

@@ -133,6 +133,11 @@ class Lexicon:
 
     # -- questions --
 
+    def fingerprint(self) -> bytes:
+        """The graph's own bytes: equal for equal word lists, so a cache of
+        anything made from the words can be kept under their hash."""
+        return packed.dump(self._edges, self.root, self.count)
+
     def children(self, node: Node) -> dict[str, Step]:
         """The letters that may follow `node`, each with its child and word end."""
         return self.nodes[node]

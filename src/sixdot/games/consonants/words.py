@@ -19,11 +19,18 @@ stops when even every consonant left could not beat the best found.
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import marshal
+import os
+import struct
+import sys
+import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from sixdot.games.consonants.cards import VOWELS, Card, Kind, by_face
@@ -38,7 +45,6 @@ REMEMBERED = 1024
 #: Vowel patterns kept per skeleton: the fewest vowels are the easiest to fit.
 PATTERNS_KEPT = 3
 _BIT = {v: 1 << i for i, v in enumerate(VOWELS)}
-_IN_MASK = tuple(tuple(i for i in range(5) if m >> i & 1) for m in range(32))
 
 #: Vowel counts packed in one int, five bits a letter (A lowest), so the
 #: vowels of two words add with one `+`. A pile fits at most 12 of a letter
@@ -84,6 +90,37 @@ def _unpack(vowels: Vowels) -> tuple[int, ...]:
     return tuple((vowels >> (_BITS * i)) & _MOST for i in range(5))
 
 
+#: Hall's condition tested on all 32 groups at once: a group's demand (the
+#: letters asked for in it) and its supply sit in lanes of one int, nine bits a
+#: group, so one subtraction compares them all. A lane holds supply + 256 -
+#: demand, which keeps its top bit while demand <= supply; both are below 256
+#: (at most 31 of each of five letters), so no lane borrows from the next.
+_LANE = 9
+_GUARD = sum(256 << (_LANE * group) for group in range(32))
+
+
+#: One of each vowel, in lanes: a one in every group holding that vowel.
+_ONE = tuple(sum(1 << (_LANE * group) for group in range(32) if group >> i & 1) for i in range(5))
+
+
+def _lane_table(first: int) -> tuple[int, ...]:
+    """Each group's demand, in lanes, from two vowels' 10 packed bits starting at
+    vowel `first`: three lookups and two additions turn packed counts into lanes."""
+    second = _ONE[first + 1] if first + 1 < 5 else 0
+    return tuple(
+        (bits & _MOST) * _ONE[first] + (bits >> _BITS) * second for bits in range(1 << (2 * _BITS))
+    )
+
+
+_LANES = tuple(_lane_table(first) for first in (0, 2, 4))
+_FIELD = (1 << (2 * _BITS)) - 1
+
+
+def _demand_lanes(demand: Vowels) -> int:
+    low, middle, high = _LANES
+    return low[demand & _FIELD] + middle[demand >> 10 & _FIELD] + high[demand >> 20 & _FIELD]
+
+
 @dataclass(frozen=True)
 class Pile:
     """The cards a word may use: consonants by letter, and per group of vowels
@@ -91,7 +128,8 @@ class Pile:
 
     consonants: Counter[str]
     supply: tuple[int, ...]
-    _fit: dict[Vowels, bool] = field(default_factory=dict, compare=False, repr=False)
+    #: The supply in lanes, plus 256 a lane (see _GUARD).
+    _room: int = field(default=0, compare=False, repr=False)
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Pile:
@@ -103,21 +141,13 @@ class Pile:
             elif not card.wild:
                 consonants[card.face] += 1
         supply = tuple(sum(n for m, n in masks.items() if m & group) for group in range(32))
-        return cls(consonants, supply)
+        room = _GUARD + sum(n << (_LANE * group) for group, n in enumerate(supply))
+        return cls(consonants, supply, room)
 
     def fits(self, demand: Vowels) -> bool:
-        """Whether vowel letters (packed counts of A E I O U) can each get their own card.
-
-        Remembered per pattern: a pile meets the same few patterns again and again.
-        """
-        known = self._fit.get(demand)
-        if known is None:
-            supply = self.supply
-            counts = _unpack(demand)
-            known = self._fit[demand] = sum(counts) <= supply[31] and all(
-                sum(counts[i] for i in _IN_MASK[group]) <= supply[group] for group in range(1, 31)
-            )
-        return known
+        """Whether vowel letters (packed counts of A E I O U) can each get their own card:
+        for every group of vowels, the cards showing one of them are enough."""
+        return (self._room - _demand_lanes(demand)) & _GUARD == _GUARD
 
 
 def spell_check(words: Sequence[str], cards: Iterable[Card]) -> str:
@@ -169,45 +199,147 @@ def unused(words: Sequence[str], cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(left)
 
 
-class _Node(dict[str, "_Node"]):
-    """A trie node of skeletons; `words` holds (vowels, word) for the skeleton ending here."""
-
-    __slots__ = ("words",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.words: list[tuple[Vowels, str]] = []
-
+#: A trie node of skeletons: each next consonant's node, and under WORDS the
+#: (vowels, WORD) pairs whose skeleton ends here. Plain dicts, strings, ints and
+#: tuples, so the whole trie is saved and loaded with `marshal` in one call.
+_Node = dict[str, Any]
+#: The key of a node's words: no letter, so it never meets a child's.
+WORDS = ""
 
 _INDEXES: WeakKeyDictionary[Lexicon, _Node] = WeakKeyDictionary()
+#: Held while an index is found or built, so two threads never build one twice.
+_BUILDING = threading.Lock()
+
+#: The cached index file: this magic, then marshal's format and the Python that
+#: wrote it (marshal's output is only read back by the same), then the SHA-256
+#: of the payload, which is refused unless it matches; then the payload.
+_MAGIC = b"SIXSKEL1"
+_HEADER = struct.Struct("<8sBBB32s")
+#: The largest index file read: the default list's is about 3 MB.
+LARGEST_INDEX = 64 * 1024 * 1024
 
 
 def _index(lexicon: Lexicon) -> _Node:
-    """The skeleton trie of a lexicon's words of four letters or more, built once."""
+    """The skeleton trie of a lexicon's words of four letters or more.
+
+    Built once per process, and kept in the cache folder under the hash of the
+    word graph: building takes over a second, loading the cached trie a
+    twentieth of that. A cached file that is damaged, cut short or written by
+    another Python is refused and the trie built again.
+    """
     root = _INDEXES.get(lexicon)
     if root is not None:
         return root
-    root = _Node()
+    from sixdot.files import write_whole  # imported here: a game's start need not pay for it
+
+    with _BUILDING:
+        root = _INDEXES.get(lexicon)
+        if root is None:
+            path = _index_path(lexicon)
+            root = _load_index(path)
+            if root is None:
+                root = _build_index(lexicon)
+                with contextlib.suppress(OSError):
+                    write_whole(path, _dump_index(root))
+            # The trie lives as long as the process, and each full collection
+            # would walk its hundred thousand dicts again (40 to 90 ms, in the
+            # middle of someone's turn): moved out of the collector's sight.
+            gc.freeze()
+            _INDEXES[lexicon] = root
+    return root
+
+
+def prepare(lexicon: Lexicon) -> None:
+    """Load or build `lexicon`'s index in a background thread, unless it is ready.
+
+    A game calls this as it starts, so the first words phase, a hand later,
+    finds the index made and nobody waits for it; asking for it sooner only
+    waits for the thread's work.
+    """
+    if lexicon not in _INDEXES and not _BUILDING.locked():
+        threading.Thread(target=_index, args=(lexicon,), name="word-index", daemon=True).start()
+
+
+def _index_path(lexicon: Lexicon) -> str:
+    import hashlib
+
+    from sixdot.resources import cache_dir
+
+    digest = hashlib.sha256(lexicon.fingerprint()).hexdigest()
+    return os.path.join(cache_dir("lexicons"), f"{digest}.skeletons")
+
+
+def _build_index(lexicon: Lexicon) -> _Node:
+    root: _Node = {}
     for word in lexicon:
         if len(word) < MIN_LETTERS:
             continue
         node = root
         for letter in skeleton(word):
-            node = node.get(letter) or node.setdefault(letter, _Node())
+            node = node.get(letter) or node.setdefault(letter, {})
         vowels = vowel_counts(word)
-        if all(v != vowels for v, _ in node.words):
-            node.words.append((vowels, word.upper()))
+        found = node.setdefault(WORDS, [])
+        if all(v != vowels for v, _ in found):
+            found.append((vowels, word.upper()))
     _prune(root)
-    _INDEXES[lexicon] = root
     return root
 
 
 def _prune(node: _Node) -> None:
     """Keep the few vowel patterns per skeleton with the fewest vowels."""
-    node.words.sort(key=lambda item: (sum(_unpack(item[0])), item[1]))
-    del node.words[PATTERNS_KEPT:]
-    for child in node.values():
-        _prune(child)
+    for letter, child in node.items():
+        if letter == WORDS:
+            child.sort(key=lambda item: (sum(_unpack(item[0])), item[1]))
+            node[WORDS] = tuple(child[:PATTERNS_KEPT])
+        else:
+            _prune(child)
+
+
+def _dump_index(root: _Node) -> bytes:
+    import hashlib
+
+    payload = marshal.dumps(root)
+    version = sys.version_info
+    return (
+        _HEADER.pack(
+            _MAGIC, marshal.version, version.major, version.minor, hashlib.sha256(payload).digest()
+        )
+        + payload
+    )
+
+
+def _load_index(path: str) -> _Node | None:
+    """The trie cached at `path`, or None if there is none fit to use."""
+    import hashlib
+
+    from sixdot.files import FileLimitError, read_limited
+
+    try:
+        blob = read_limited(path, LARGEST_INDEX)
+    except (OSError, FileLimitError):
+        return None
+    if len(blob) < _HEADER.size:
+        return None
+    magic, form, major, minor, digest = _HEADER.unpack_from(blob)
+    payload = memoryview(blob)[_HEADER.size :]
+    if (
+        magic != _MAGIC
+        or (form, major, minor) != (marshal.version, *sys.version_info[:2])
+        or hashlib.sha256(payload).digest() != digest
+    ):
+        return None
+    # A quarter of a million dicts and tuples: the collector would walk them
+    # all again and again while they are made, tripling the load's time.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        root = marshal.loads(payload)
+    except (ValueError, EOFError, TypeError):
+        return None
+    finally:
+        if collecting:
+            gc.enable()
+    return root if isinstance(root, dict) else None
 
 
 class Candidate(NamedTuple):
@@ -224,6 +356,7 @@ class WordFinder:
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
+        prepare(lexicon)
         self._best: dict[tuple[Card, ...], tuple[str, ...]] = {}
 
     def is_word(self, word: str) -> bool:
@@ -277,7 +410,7 @@ class _Search:
 
         def walk(node: _Node, start: int, value: int) -> None:
             self.steps += 1
-            for vowels, word in node.words:
+            for vowels, word in node.get(WORDS, ()):
                 if fits(demand + vowels):
                     found.append(Candidate(value, word, tuple(need), vowels))
                     break
