@@ -58,7 +58,13 @@ from sixdot.games.consonants.tricks import (
     trick_value,
     trick_winner,
 )
-from sixdot.games.consonants.words import MIN_LETTERS, WordFinder, spell_check, word_value
+from sixdot.games.consonants.words import (
+    MIN_LETTERS,
+    Pile,
+    WordFinder,
+    spell_check,
+    word_value,
+)
 from sixdot.lexicon import Worded
 
 #: Flying by Night: the taker of all six singletons moves the scores by this much.
@@ -649,10 +655,11 @@ class State(GameState):
         mine = [w.word for w in self.laid if w.seat == seat]
         taken = self.taken[seat]
         best = self.config.finder.best(taken)
-        fresh = [w for w in best if not spell_check([*mine, w], taken)]
+        pile = Pile.of(taken)
+        fresh = [w for w in best if not pile.lacks([*mine, w])]
         fitting: list[str] = []
         for word in fresh:
-            if not spell_check([*mine, *fitting, word], taken):
+            if not pile.lacks([*mine, *fitting, word]):
                 fitting.append(word)
         lays: list[Action] = []
         if len(fitting) > 1:

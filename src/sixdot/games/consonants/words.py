@@ -149,20 +149,24 @@ class Pile:
         for every group of vowels, the cards showing one of them are enough."""
         return (self._room - _demand_lanes(demand)) & _GUARD == _GUARD
 
+    def lacks(self, words: Sequence[str]) -> str:
+        """'' if the pile holds all the words at once, else the letters it lacks
+        (its vowels when only the vowel matching fails); see `spell_check`."""
+        need = Counter("".join(words).upper())
+        short = Counter({c: n for c, n in need.items() if c not in VOWELS}) - self.consonants
+        if short:
+            return "".join(sorted(short.elements()))
+        if any(need[v] > _MOST for v in VOWELS) or not self.fits(vowel_counts("".join(words))):
+            return "".join(v * need[v] for v in VOWELS)
+        return ""
+
 
 def spell_check(words: Sequence[str], cards: Iterable[Card]) -> str:
     """'' if the pile holds all the words at once, else the letters it lacks.
 
     When only the vowel matching fails, the vowels of the words are returned.
     """
-    pile = Pile.of(cards)
-    need = Counter("".join(words).upper())
-    short = Counter({c: n for c, n in need.items() if c not in VOWELS}) - pile.consonants
-    if short:
-        return "".join(sorted(short.elements()))
-    if any(need[v] > _MOST for v in VOWELS) or not pile.fits(vowel_counts("".join(words))):
-        return "".join(v * need[v] for v in VOWELS)
-    return ""
+    return Pile.of(cards).lacks(words)
 
 
 def unused(words: Sequence[str], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -213,7 +217,7 @@ _BUILDING = threading.Lock()
 #: The cached index file: this magic, then marshal's format and the Python that
 #: wrote it (marshal's output is only read back by the same), then the SHA-256
 #: of the payload, which is refused unless it matches; then the payload.
-_MAGIC = b"SIXSKEL1"
+_MAGIC = b"SIXSKEL2"
 _HEADER = struct.Struct("<8sBBB32s")
 #: The largest index file read: the default list's is about 3 MB.
 LARGEST_INDEX = 64 * 1024 * 1024
@@ -281,18 +285,20 @@ def _build_index(lexicon: Lexicon) -> _Node:
         found = node.setdefault(WORDS, [])
         if all(v != vowels for v, _ in found):
             found.append((vowels, word.upper()))
-    _prune(root)
-    return root
+    return _prune(root)
 
 
-def _prune(node: _Node) -> None:
-    """Keep the few vowel patterns per skeleton with the fewest vowels."""
-    for letter, child in node.items():
-        if letter == WORDS:
-            child.sort(key=lambda item: (sum(_unpack(item[0])), item[1]))
-            node[WORDS] = tuple(child[:PATTERNS_KEPT])
-        else:
-            _prune(child)
+def _prune(node: _Node) -> _Node:
+    """Keep the few vowel patterns per skeleton with the fewest vowels, and order
+    each node's children richest first, the order the search tries them in."""
+    rank = _rank()
+    pruned: _Node = {}
+    if WORDS in node:
+        patterns = sorted(node[WORDS], key=lambda item: (sum(_unpack(item[0])), item[1]))
+        pruned[WORDS] = tuple(patterns[:PATTERNS_KEPT])
+    for letter in sorted((k for k in node if k != WORDS), key=rank.__getitem__):
+        pruned[letter] = _prune(node[letter])
+    return pruned
 
 
 def _dump_index(root: _Node) -> bytes:
@@ -392,6 +398,7 @@ class _Search:
         self.letters = sorted(pile.consonants, key=_rank().__getitem__)
         self.values = [scores[c] for c in self.letters]
         self.have = [pile.consonants[c] for c in self.letters]
+        self.position = {c: i for i, c in enumerate(self.letters)}
         self.demand: Vowels = 0
         self.best: tuple[int, tuple[str, ...]] = (0, ())
         self.steps = 0
@@ -406,23 +413,33 @@ class _Search:
         found: list[Candidate] = []
         have, letters, values = self.have, self.letters, self.values
         need = [0] * len(letters)
-        demand, fits = self.demand, self.pile.fits
+        # Pile.fits written out: this loop is the search, and calls cost more than sums.
+        demand, room = self.demand, self.pile._room
+        low, middle, high = _LANES
+        steps = self.steps
+        position = self.position
 
         def walk(node: _Node, start: int, value: int) -> None:
-            self.steps += 1
+            nonlocal steps
+            steps += 1
             for vowels, word in node.get(WORDS, ()):
-                if fits(demand + vowels):
+                wanted = demand + vowels
+                lanes = low[wanted & _FIELD] + middle[wanted >> 10 & _FIELD]
+                if (room - lanes - high[wanted >> 20 & _FIELD]) & _GUARD == _GUARD:
                     found.append(Candidate(value, word, tuple(need), vowels))
                     break
-            for i in range(start, len(letters)):
-                if have[i] and self.steps < SEARCH_LIMIT:
-                    child = node.get(letters[i])
-                    if child is not None:
-                        have[i] -= 1
-                        need[i] += 1
-                        walk(child, i, value + values[i])
-                        need[i] -= 1
-                        have[i] += 1
+            # Children come richest first, as `letters` do: the letters left are
+            # tried in that order, so a search cut short finds the same words.
+            for letter, child in node.items():
+                i = position.get(letter, -1)
+                if i >= start and have[i]:
+                    if steps >= SEARCH_LIMIT:
+                        return
+                    have[i] -= 1
+                    need[i] += 1
+                    walk(child, i, value + values[i])
+                    need[i] -= 1
+                    have[i] += 1
 
         child = self.root.get(letters[first])
         if child is not None:
@@ -430,6 +447,7 @@ class _Search:
             need[first] += 1
             walk(child, first, values[first])
             have[first] += 1
+        self.steps = steps
         found.sort(key=lambda c: (-c.value, len(c.word), c.word))
         return found
 
