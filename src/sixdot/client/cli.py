@@ -169,6 +169,29 @@ def _parser() -> argparse.ArgumentParser:
     emboss.add_argument(
         "-o", "--output", required=True, metavar="FILE.brf", help="the BRF file to write"
     )
+
+    server = sub.add_parser(
+        "serve",
+        help="run a server for online tables (docs/online.md)",
+        description="Run a server for online tables. It listens on this computer only"
+        " unless --host says otherwise; TLS when given a certificate and key.",
+    )
+    server.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    server.add_argument("--port", type=int, default=8765, help="port to listen on (8765; 0: any)")
+    server.add_argument("--data", metavar="DIR", help="where accounts and tables are kept")
+    server.add_argument("--certfile", metavar="FILE", help="TLS certificate (PEM)")
+    server.add_argument("--keyfile", metavar="FILE", help="TLS private key (PEM)")
+
+    join = sub.add_parser(
+        "join",
+        help="join an online table server",
+        description="Join a sixdot server: log in, find a table in the lobby, play.",
+    )
+    join.add_argument(
+        "url", nargs="?", default="ws://127.0.0.1:8765", help="the server (ws://127.0.0.1:8765)"
+    )
+    join.add_argument("--name", help="your account name (asked if not given)")
+    output_options(join)
     return top
 
 
@@ -202,6 +225,14 @@ def _run(args: argparse.Namespace) -> int:
         return _menu(words, args)
     if command == "resume":
         return _resume(words, args)
+    if command == "serve":
+        from sixdot.server.command import serve_command
+
+        return serve_command(args.host, args.port, args.data, args.certfile, args.keyfile)
+    if command == "join":
+        from sixdot.client.remote import join_command
+
+        return join_command(args, words)
     game = get_game(args.game)
     if command == "rules":
         from sixdot.client.docs import rules_lines

@@ -66,11 +66,17 @@ def digest(token: str) -> str:
 
 
 class RateLimit:
-    """At most `most` attempts per key in any `window` seconds."""
+    """At most `most` attempts per key in any `window` seconds; past that, Problem
+    `refusal` with the seconds to wait."""
 
     def __init__(
-        self, most: int, window: float, clock: Callable[[], float] = time.monotonic
+        self,
+        most: int,
+        window: float,
+        clock: Callable[[], float] = time.monotonic,
+        refusal: str = "online-too-many-attempts",
     ) -> None:
+        self.refusal = refusal
         self.most = most
         self.window = window
         self.clock = clock
@@ -84,7 +90,7 @@ class RateLimit:
             seen.popleft()
         if len(seen) >= self.most:
             wait = max(1, round(seen[0] + self.window - now + 0.5))
-            raise Problem.of("online-too-many-attempts", seconds=wait)
+            raise Problem.of(self.refusal, seconds=wait)
         seen.append(now)
         if len(self._seen) > 10_000:  # forget keys whose window has passed
             for stale in [k for k, v in self._seen.items() if not v or v[-1] <= now - self.window]:

@@ -50,7 +50,10 @@ class Login(Message, tag="login"):
 
 
 class Resume(Message, tag="resume"):
+    """Log in again with a session's token; `after`: the last step this client has."""
+
     token: Short
+    after: int | None = None
 
 
 class Logout(Message, tag="logout"):

@@ -1,0 +1,566 @@
+"""`sixdot serve`: the websockets server of accounts, the lobby and live tables.
+
+One asyncio process. Each connection reads messages one at a time and has a
+writer task with a bounded outbox, so a slow client never holds up a table
+(one that falls too far behind is closed, and comes back with its token).
+Work that blocks, argon2 hashing and bots thinking, runs in worker threads;
+each table's changes are made one at a time under the table's lock.
+
+A problem with a message is answered with a `problem` frame (a phrasebook key
+and its facts) and the connection goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import ssl
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from sixdot.core.errors import NotationError, OptionError, UnknownGame
+from sixdot.games import DEFAULT_LEVEL, get_game, present
+from sixdot.server import protocol as p
+from sixdot.server.accounts import Accounts, RateLimit
+from sixdot.server.accounts import Login as Identity
+from sixdot.server.frames import refusal_frame, step_frame, turn_frame
+from sixdot.server.play import LiveTable, new_record
+from sixdot.server.problems import Problem, quoted
+from sixdot.server.storage import Entry, EntryKind, SeatKind, SqliteStore, Status, Store
+from sixdot.visible import visible
+
+log = logging.getLogger("sixdot.server")
+
+#: Seconds a dropped player's seat waits for them before a bot plays it.
+GRACE = 30.0
+#: Frames waiting for a slow client before it is closed (it may come back).
+OUTBOX = 2000
+#: The largest frame websockets reads at all; between `protocol.LARGEST` and
+#: this a message is refused with a problem, beyond it the connection closes.
+FRAME_LIMIT = 64 * 1024
+#: Chat lines a player may send in 10 seconds.
+CHAT_RATE = 10
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection: who it is logged in as, and where it sits or watches."""
+
+    ws: ServerConnection
+    address: str
+    name: str | None = None
+    token: str | None = None
+    table: LiveTable | None = None
+    seat: int | None = None
+    #: The last step sent; None until the client says what it has (`sync`).
+    sent: int | None = -1
+    turn_sent: int = -1
+    outbox: asyncio.Queue[bytes | None] = field(
+        default_factory=lambda: asyncio.Queue(maxsize=OUTBOX)
+    )
+
+    def send(self, frame: dict[str, Any] | bytes) -> None:
+        data = frame if isinstance(frame, bytes) else msgspec.json.encode(frame)
+        try:
+            self.outbox.put_nowait(data)
+        except asyncio.QueueFull:
+            log.info("closing a client %d frames behind", OUTBOX)
+            self.ws.transport.abort()
+
+    def problem(self, problem: Problem, about: str = "") -> None:
+        self.send(p.reply("problem", key=problem.key, args=dict(problem.facts), about=about))
+
+
+class Server:
+    """Accounts, the lobby and every live table of one server process."""
+
+    def __init__(
+        self,
+        store: Store,
+        hasher: PasswordHasher | None = None,
+        grace: float = GRACE,
+        accounts: Accounts | None = None,
+    ) -> None:
+        self.store = store
+        self.hasher = hasher or PasswordHasher()
+        self.accounts = accounts or Accounts(store, self.hasher)
+        self.grace = grace
+        self.tables: dict[int, LiveTable] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.online: dict[str, Client] = {}
+        self.timers: dict[tuple[int, int], asyncio.TimerHandle] = {}
+        self.chat_rate = RateLimit(CHAT_RATE, 10.0, refusal="online-too-fast")
+        self.background: set[asyncio.Task[None]] = set()
+
+    # -- start --
+
+    async def load(self) -> None:
+        """Bring back the tables kept as waiting or playing: a game is replayed
+        from its journal, and each absent person's seat gets its grace period."""
+        for record in self.store.tables([Status.WAITING, Status.PLAYING]):
+            table = LiveTable(record, self.store)
+            self.tables[record.id] = table
+            self.locks[record.id] = asyncio.Lock()
+            if record.status is Status.PLAYING:
+                await asyncio.to_thread(table.resume)
+                for seat, who in enumerate(record.seats):
+                    if who.kind is SeatKind.PERSON:
+                        self._start_grace(table, seat)
+        log.info("%d tables restored", len(self.tables))
+
+    # -- connections --
+
+    async def handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        client = Client(ws, address)
+        writer = asyncio.create_task(self._write(client))
+        try:
+            async for data in ws:
+                await self.receive(client, data)
+        except ConnectionClosed:
+            pass
+        finally:
+            await self._gone(client)
+            writer.cancel()
+
+    async def _write(self, client: Client) -> None:
+        """Send the outbox in order; None in it means close after what came before."""
+        with contextlib.suppress(ConnectionClosed):
+            while (data := await client.outbox.get()) is not None:
+                await client.ws.send(data.decode("utf-8"))
+            await client.ws.close()
+
+    async def receive(self, client: Client, data: str | bytes) -> None:
+        """One message: carried out, or answered with what was wrong with it."""
+        about = ""
+        try:
+            message = p.decode(data)
+            about = str(type(message).__struct_config__.tag)
+            await self.dispatch(client, message)
+        except Problem as problem:
+            client.problem(problem, about)
+        except OptionError as err:
+            client.problem(Problem.of("online-bad-option", what=quoted(str(err), 100)), about)
+        except Exception:  # a fault of ours: said, logged, and the connection goes on
+            log.exception("fault answering a %s message", about or "client")
+            client.problem(Problem.of("online-server-fault"), about)
+
+    async def dispatch(self, client: Client, message: p.Message) -> None:
+        handler = self._handlers().get(type(message))
+        if handler is None:
+            raise Problem.of("online-unknown-type", types=", ".join(p.TYPES))
+        if client.name is None and type(message) not in _WITHOUT_LOGIN:
+            raise Problem.of("online-log-in-first")
+        await handler(client, message)
+
+    def _handlers(self) -> dict[type, Callable[[Client, Any], Awaitable[None]]]:
+        return {
+            p.Hello: self.on_hello,
+            p.Register: self.on_register,
+            p.Login: self.on_login,
+            p.Resume: self.on_resume,
+            p.Logout: self.on_logout,
+            p.Lobby: self.on_lobby,
+            p.Who: self.on_who,
+            p.Create: self.on_create,
+            p.Sit: self.on_sit,
+            p.Watch: self.on_watch,
+            p.Leave: self.on_leave,
+            p.AddBot: self.on_bot,
+            p.RemoveBot: self.on_unbot,
+            p.Start: self.on_start,
+            p.Say: self.on_chat,
+            p.Move: self.on_move,
+            p.Sync: self.on_sync,
+        }
+
+    # -- accounts --
+
+    async def on_hello(self, client: Client, message: p.Hello) -> None:
+        client.send(p.reply("welcome", version=p.VERSION, games=list(present())))
+
+    async def on_register(self, client: Client, message: p.Register) -> None:
+        login = await asyncio.to_thread(
+            self.accounts.register, message.name, message.password, client.address
+        )
+        await self._logged_in(client, login, None)
+
+    async def on_login(self, client: Client, message: p.Login) -> None:
+        login = await asyncio.to_thread(
+            self.accounts.login, message.name, message.password, client.address
+        )
+        await self._logged_in(client, login, None)
+
+    async def on_resume(self, client: Client, message: p.Resume) -> None:
+        self.accounts.per_address.attempt(client.address)
+        login = self.accounts.resume(message.token)
+        await self._logged_in(client, login, message.after)
+
+    async def on_logout(self, client: Client, message: p.Logout) -> None:
+        if client.token:
+            self.accounts.logout(client.token)
+        await self._gone(client)
+        client.name = client.token = None
+        client.send(p.reply("logged-out"))
+
+    async def _logged_in(self, client: Client, login: Identity, after: int | None) -> None:
+        if client.name is not None and client.name != login.name:
+            await self._gone(client)
+        earlier = self.online.get(login.name)
+        if earlier is not None and earlier is not client:
+            earlier.problem(Problem.of("online-replaced"))
+            await self._gone(earlier)
+            earlier.name = None
+            with contextlib.suppress(asyncio.QueueFull):
+                earlier.outbox.put_nowait(None)
+        client.name, client.token = login.name, login.token
+        self.online[login.name] = client
+        client.send(p.reply("session", name=login.name, token=login.token))
+        for table in self.tables.values():
+            seat = table.seat_of(login.name)
+            if seat is not None and table.record.status is not Status.OVER:
+                await self._attach(client, table, seat, after)
+                break
+
+    # -- lobby --
+
+    async def on_lobby(self, client: Client, message: p.Lobby) -> None:
+        client.send(
+            p.reply(
+                "lobby",
+                tables=[self._table_facts(t) for t in self.tables.values()],
+                online=sorted(self.online),
+            )
+        )
+
+    async def on_who(self, client: Client, message: p.Who) -> None:
+        client.send(p.reply("online", names=sorted(self.online)))
+
+    async def on_create(self, client: Client, message: p.Create) -> None:
+        assert client.name is not None
+        self._not_at_table(client)
+        try:
+            game = get_game(message.game)
+        except UnknownGame:
+            raise Problem.of(
+                "online-unknown-game", game=quoted(message.game), games=", ".join(present())
+            ) from None
+        lock = None
+        if message.private:
+            if not message.password:
+                raise Problem.of("online-private-needs-password")
+            lock = await asyncio.to_thread(self.hasher.hash, message.password)
+        record = new_record(
+            game,
+            message.players or game.rules.default_players,
+            dict(message.options),
+            message.level or DEFAULT_LEVEL,
+            client.name,
+            lock,
+        )
+        table_id = self.store.add_table(record)
+        table = LiveTable(self.store.table(table_id) or record, self.store)
+        self.tables[table_id] = table
+        self.locks[table_id] = asyncio.Lock()
+        seat = table.sit(client.name, 0)
+        await self._attach(client, table, seat, None)
+
+    async def on_sit(self, client: Client, message: p.Sit) -> None:
+        assert client.name is not None
+        table = await self._enter(client, message.table, message.password)
+        async with self.locks[table.id]:
+            seat = table.sit(client.name, None if message.seat is None else message.seat - 1)
+        await self._attach(client, table, seat, None)
+
+    async def on_watch(self, client: Client, message: p.Watch) -> None:
+        table = await self._enter(client, message.table, message.password)
+        await self._attach(client, table, None, None)
+
+    async def _enter(self, client: Client, table_id: int, password: str | None) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Problem.of("online-no-such-table", table=table_id)
+        if client.table is not None and client.table is not table:
+            self._not_at_table(client)
+        lock = table.record.lock
+        if lock is not None and (client.name is None or table.seat_of(client.name) is None):
+            try:
+                await asyncio.to_thread(self.hasher.verify, lock, password or "")
+            except (VerificationError, InvalidHashError):
+                raise Problem.of("online-table-password", table=table_id) from None
+        return table
+
+    async def on_leave(self, client: Client, message: p.Leave) -> None:
+        table = client.table
+        if table is None:
+            raise Problem.of("online-not-at-table")
+        async with self.locks[table.id]:
+            if client.seat is not None and table.match is None:
+                assert client.name is not None
+                table.stand(client.name)
+            elif client.seat is not None:
+                table.stand_in(client.seat, present=False)
+        self._detach(client)
+        client.send(p.reply("left", table=table.id))
+        self._announce_table(table)
+        if table.match is not None:
+            await self._advance(table)
+
+    async def on_bot(self, client: Client, message: p.AddBot) -> None:
+        table = self._hosted(client)
+        async with self.locks[table.id]:
+            table.add_bot(None if message.seat is None else message.seat - 1, message.level)
+        self._announce_table(table)
+
+    async def on_unbot(self, client: Client, message: p.RemoveBot) -> None:
+        table = self._hosted(client)
+        async with self.locks[table.id]:
+            table.remove_bot(message.seat - 1)
+        self._announce_table(table)
+
+    async def on_start(self, client: Client, message: p.Start) -> None:
+        table = self._hosted(client)
+        async with self.locks[table.id]:
+            await asyncio.to_thread(table.start)
+        self._announce_table(table)
+        await self._advance(table)
+
+    async def on_chat(self, client: Client, message: p.Say) -> None:
+        assert client.name is not None
+        text = visible(" ".join(message.text.split()))
+        if not text:
+            raise Problem.of("online-empty-chat")
+        self.chat_rate.attempt(client.name)
+        to = message.to or ("table" if client.table else "lobby")
+        if to == "table":
+            table = client.table
+            if table is None:
+                raise Problem.of("online-not-at-table")
+            self.store.append(table.id, Entry(EntryKind.CHAT, client.seat, client.name, text))
+            frame = p.reply("chat", to="table", table=table.id, name=client.name, text=text)
+            for other in self._at(table):
+                other.send(frame)
+        elif to == "lobby":
+            frame = p.reply("chat", to="lobby", name=client.name, text=text)
+            for other in list(self.online.values()):
+                other.send(frame)
+        else:
+            raise Problem.of("online-bad-chat-place", to=quoted(to))
+
+    # -- play --
+
+    async def on_move(self, client: Client, message: p.Move) -> None:
+        table = client.table
+        if table is None or client.seat is None:
+            raise Problem.of("online-not-seated", table=table.id if table else 0)
+        assert client.name is not None
+        async with self.locks[table.id]:
+            try:
+                refusal = await asyncio.to_thread(table.submit, client.name, message.move)
+            except NotationError:
+                raise Problem.of("online-not-a-move", move=quoted(message.move)) from None
+        if refusal is not None:
+            client.send(refusal_frame(table.id, visible(message.move), refusal))
+            return
+        await self._advance(table)
+
+    async def on_sync(self, client: Client, message: p.Sync) -> None:
+        if client.table is None:
+            raise Problem.of("online-not-at-table")
+        client.sent = max(-1, message.after)
+        client.turn_sent = -1
+        self._flush(client)
+
+    async def _advance(self, table: LiveTable) -> None:
+        """Bots and stand-ins play until a person is asked; everyone is sent what's new."""
+        if table.match is not None:
+            async with self.locks[table.id]:
+                await asyncio.to_thread(table.advance)
+        for client in self._at(table):
+            self._flush(client)
+        if table.record.status is Status.OVER:
+            self._finish(table)
+
+    def _flush(self, client: Client) -> None:
+        """Send `client` the steps of its stream after the last it has, then its turn."""
+        table = client.table
+        if table is None or table.match is None or client.sent is None:
+            return
+        stream = table.stream(client.seat)
+        for seq in range(client.sent + 1, len(stream)):
+            client.send(step_frame(table.id, seq, stream[seq]))
+        client.sent = len(stream) - 1
+        if client.seat in table.waiting_for() and client.turn_sent != client.sent:
+            client.turn_sent = client.sent
+            client.send(turn_frame(table.id, client.sent, client.seat, table.match.state))
+
+    def _finish(self, table: LiveTable) -> None:
+        """A game over leaves the lobby; its record and journal stay in the store."""
+        self._announce_table(table)
+        self.tables.pop(table.id, None)
+        for key in [k for k in self.timers if k[0] == table.id]:
+            self.timers.pop(key).cancel()
+        for client in self._at(table):
+            self._detach(client)
+
+    # -- seats and presence --
+
+    async def _attach(
+        self, client: Client, table: LiveTable, seat: int | None, after: int | None
+    ) -> None:
+        """`client` is at `table` now (in `seat`, or watching); it is sent the
+        table, then its stream after `after` (everything, for a newcomer)."""
+        if client.table is not None and client.table is not table:
+            self._detach(client)
+        client.table, client.seat = table, seat
+        client.sent = -1 if after is None else max(-1, after)
+        client.turn_sent = -1
+        if seat is not None:
+            timer = self.timers.pop((table.id, seat), None)
+            if timer is not None:
+                timer.cancel()
+            async with self.locks[table.id]:
+                table.stand_in(seat, present=True)
+        self._announce_table(table)
+        self._flush(client)
+
+    def _detach(self, client: Client) -> None:
+        client.table, client.seat, client.sent = None, None, -1
+
+    async def _gone(self, client: Client) -> None:
+        """A connection closed or logged out: its seat waits out the grace period."""
+        if client.name is not None and self.online.get(client.name) is client:
+            del self.online[client.name]
+        table, seat = client.table, client.seat
+        self._detach(client)
+        if table is not None and seat is not None and table.match is not None:
+            self._start_grace(table, seat)
+        if table is not None and table.id in self.tables:
+            self._announce_table(table)
+
+    def _start_grace(self, table: LiveTable, seat: int) -> None:
+        def expire() -> None:
+            self.timers.pop((table.id, seat), None)
+            if table.id in self.tables and not self._seated_client(table, seat):
+                self._later(self._stand_in(table, seat))
+
+        old = self.timers.pop((table.id, seat), None)
+        if old is not None:
+            old.cancel()
+        self.timers[table.id, seat] = asyncio.get_running_loop().call_later(self.grace, expire)
+
+    async def _stand_in(self, table: LiveTable, seat: int) -> None:
+        async with self.locks[table.id]:
+            table.stand_in(seat, present=False)
+        self._announce_table(table)
+        await self._advance(table)
+
+    def _seated_client(self, table: LiveTable, seat: int) -> bool:
+        return any(c.table is table and c.seat == seat for c in self.online.values())
+
+    def _later(self, work: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(work)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    # -- helpers --
+
+    def _at(self, table: LiveTable) -> list[Client]:
+        return [c for c in self.online.values() if c.table is table]
+
+    def _not_at_table(self, client: Client) -> None:
+        if client.table is not None:
+            raise Problem.of("online-at-table", table=client.table.id)
+
+    def _hosted(self, client: Client) -> LiveTable:
+        table = client.table
+        if table is None:
+            raise Problem.of("online-not-at-table")
+        if table.record.host != client.name:
+            raise Problem.of("online-not-host", host=table.record.host)
+        return table
+
+    def _table_facts(self, table: LiveTable) -> dict[str, Any]:
+        connected = {c.seat for c in self._at(table) if c.seat is not None}
+        stand_ins = {s for s, stream in table.streams.items() if stream.stand_in is not None}
+        return {
+            "id": table.id,
+            "game": table.record.game,
+            "players": table.record.players,
+            "host": table.record.host,
+            "status": table.record.status.value,
+            "private": table.record.lock is not None,
+            "level": table.record.level,
+            "options": dict(table.record.options),
+            "seats": [
+                {
+                    "kind": seat.kind.value,
+                    "who": seat.who,
+                    "here": index in connected,
+                    "bot_playing": index in stand_ins,
+                }
+                for index, seat in enumerate(table.seats)
+            ],
+            "watchers": sum(1 for c in self._at(table) if c.seat is None),
+            "last": len(table.public.steps) - 1,
+        }
+
+    def _announce_table(self, table: LiveTable) -> None:
+        facts = self._table_facts(table)
+        for client in self._at(table):
+            client.send(p.reply("table", you=client.seat, **facts))
+
+
+_WITHOUT_LOGIN = frozenset({p.Hello, p.Register, p.Login, p.Resume, p.Lobby})
+
+
+@dataclass(frozen=True)
+class Listening:
+    """Where a started server listens."""
+
+    host: str
+    port: int
+    secure: bool
+
+    @property
+    def url(self) -> str:
+        return f"{'wss' if self.secure else 'ws'}://{self.host}:{self.port}"
+
+
+async def run(
+    folder: Path,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    tls: ssl.SSLContext | None = None,
+    started: Callable[[Listening], None] | None = None,
+    stop: asyncio.Event | None = None,
+    server: Server | None = None,
+) -> None:
+    """Serve until `stop` is set (or forever): load the tables, listen, answer."""
+    store = SqliteStore(folder) if server is None else server.store
+    server = server or Server(store)
+    await server.load()
+    async with serve(
+        server.handle, host, port, ssl=tls, max_size=FRAME_LIMIT, max_queue=16
+    ) as listener:
+        bound = listener.sockets[0].getsockname()
+        if started is not None:
+            started(Listening(host, int(bound[1]), tls is not None))
+        await (stop or asyncio.Event()).wait()
+    store.close()
+
+
+def tls_context(certfile: str, keyfile: str) -> ssl.SSLContext:
+    """A server TLS context from a certificate and its key (OSError, ssl.SSLError)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certfile, keyfile)
+    return context

@@ -1,0 +1,66 @@
+"""A server on a thread of its own: for tests and benchmarks that talk to it
+with real websockets clients from the calling thread."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+from argon2 import PasswordHasher
+
+from sixdot.server.app import Listening, Server, run
+from sixdot.server.storage import SqliteStore
+
+
+class Background:
+    """`with Background(folder) as server:` listens on a free loopback port
+    (`server.url`) until the block ends."""
+
+    def __init__(
+        self, folder: Path, grace: float = 30.0, hasher: PasswordHasher | None = None
+    ) -> None:
+        self.folder = folder
+        self.grace = grace
+        self.hasher = hasher
+        self.where: Listening | None = None
+        self.server: Server | None = None
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._main, name="sixdot-server", daemon=True)
+        self._failed: BaseException | None = None
+
+    @property
+    def url(self) -> str:
+        assert self.where is not None
+        return self.where.url
+
+    def _main(self) -> None:
+        async def main() -> None:
+            self._loop = asyncio.get_running_loop()
+            self._stop = asyncio.Event()
+            self.server = Server(SqliteStore(self.folder), self.hasher, self.grace)
+            await run(self.folder, "127.0.0.1", 0, None, self._started, self._stop, self.server)
+
+        try:
+            asyncio.run(main())
+        except BaseException as err:  # handed to the caller's thread
+            self._failed = err
+            self._ready.set()
+
+    def _started(self, where: Listening) -> None:
+        self.where = where
+        self._ready.set()
+
+    def __enter__(self) -> Background:
+        self._thread.start()
+        self._ready.wait(30)
+        if self._failed is not None or self.where is None:
+            raise RuntimeError(f"the server did not start: {self._failed!r}")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(30)

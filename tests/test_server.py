@@ -1,0 +1,291 @@
+"""The server's accounts, lobby, chat and bad input, over real websockets (issue 21).
+
+Each test starts a real server on a free loopback port with its store in
+tmp_path, and talks to it with websockets clients as `sixdot join` does.
+Passwords are hashed with argon2id at a low cost, so the tests run quickly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from argon2 import PasswordHasher
+from websockets.sync.client import ClientConnection, connect
+
+from sixdot.present.phrasebook import Phrasebook
+from sixdot.server.background import Background
+from sixdot.server.protocol import LARGEST
+
+#: argon2id at a test's cost: one pass over 8 MiB.
+QUICK = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)
+
+
+class Scripted:
+    """A client a test drives: sends messages, reads frames until the one it wants."""
+
+    def __init__(self, url: str) -> None:
+        self.ws: ClientConnection = connect(url, max_size=None, legacy=True)
+        self.frames: list[dict[str, Any]] = []
+        OPEN.append(self)
+
+    def send(self, kind: str, **fields: Any) -> None:
+        self.ws.send(json.dumps({"type": kind, **fields}))
+
+    def raw(self, data: str | bytes) -> None:
+        self.ws.send(data)
+
+    def next(self, timeout: float = 20) -> dict[str, Any]:
+        frame = json.loads(self.ws.recv(timeout))
+        self.frames.append(frame)
+        return frame
+
+    def until(self, kind: str, timeout: float = 20, **match: Any) -> dict[str, Any]:
+        """Read frames until one of type `kind` (with the `match` fields)."""
+        while True:
+            frame = self.next(timeout)
+            if frame["type"] == kind and all(frame.get(k) == v for k, v in match.items()):
+                return frame
+
+    def problem(self) -> dict[str, Any]:
+        return self.until("problem")
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+#: Clients a test opened, closed after it.
+OPEN: list[Scripted] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_clients() -> Iterator[None]:
+    yield
+    while OPEN:
+        OPEN.pop().close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Background]:
+    with Background(tmp_path / "server", grace=0.5, hasher=QUICK) as running:
+        yield running
+
+
+def joined(server: Background, name: str, password: str = "password1") -> Scripted:
+    """A client registered as `name` and logged in."""
+    client = Scripted(server.url)
+    client.send("register", name=name, password=password)
+    client.until("session", name=name)
+    return client
+
+
+def test_register_then_log_in_elsewhere_with_the_same_password(server: Background) -> None:
+    ana = joined(server, "Ana")
+    ana.close()
+    again = Scripted(server.url)
+    again.send("login", name="ana", password="password1")
+    session = again.until("session")
+    assert session["name"] == "Ana"  # names are compared without case, kept as written
+    assert len(session["token"]) >= 40
+
+
+def test_a_wrong_password_and_an_unknown_name_get_the_same_refusal(server: Background) -> None:
+    joined(server, "Ana").close()
+    client = Scripted(server.url)
+    client.send("login", name="Ana", password="wrong-password")
+    wrong = client.problem()
+    client.send("login", name="Nobody", password="wrong-password")
+    unknown = client.problem()
+    assert wrong["key"] == unknown["key"] == "online-login-refused"
+    assert wrong["args"] == unknown["args"] == {}
+
+
+def test_a_taken_name_and_bad_names_are_refused_with_what_is_accepted(
+    server: Background,
+) -> None:
+    joined(server, "Ana").close()
+    client = Scripted(server.url)
+    client.send("register", name="ANA", password="password1")
+    assert client.problem()["key"] == "online-name-taken"
+    client.send("register", name="\x1b[2JBen", password="password1")
+    refused = client.problem()
+    assert refused["key"] == "online-bad-name"
+    assert refused["args"]["name"] == "<ESC>[2JBen"  # quoted visibly, never raw
+    assert (refused["args"]["shortest"], refused["args"]["longest"]) == (2, 20)
+    client.send("register", name="Ben", password="short")
+    assert client.problem()["key"] == "online-bad-password"
+
+
+def test_the_password_is_kept_only_as_an_argon2id_hash(server: Background) -> None:
+    joined(server, "Ana", "correct horse").close()
+    stored = (server.folder / "sixdot.sqlite3").read_bytes()
+    stored += (server.folder / "sixdot.sqlite3-wal").read_bytes()
+    assert b"correct horse" not in stored
+    assert b"$argon2id$" in stored
+
+
+def test_login_attempts_are_limited_per_name(server: Background) -> None:
+    joined(server, "Ana").close()
+    client = Scripted(server.url)
+    keys = []
+    for _ in range(6):
+        client.send("login", name="Ana", password="not-the-password")
+        keys.append(client.problem()["key"])
+    assert keys == ["online-login-refused"] * 5 + ["online-too-many-attempts"]
+    client.send("login", name="Ana", password="password1")  # even the right one waits
+    assert client.problem()["args"]["seconds"] > 0
+
+
+def test_a_token_logs_in_again_and_a_made_up_one_does_not(server: Background) -> None:
+    ana = joined(server, "Ana")
+    token = ana.frames[-1]["token"]
+    ana.close()
+    back = Scripted(server.url)
+    back.send("resume", token=token)
+    assert back.until("session")["name"] == "Ana"
+    back.send("resume", token="x" * 43)
+    assert back.problem()["key"] == "online-token-refused"
+
+
+def test_logging_out_ends_the_token(server: Background) -> None:
+    ana = joined(server, "Ana")
+    token = ana.frames[-1]["token"]
+    ana.send("logout")
+    ana.until("logged-out")
+    ana.send("resume", token=token)
+    assert ana.problem()["key"] == "online-token-refused"
+
+
+def test_requests_before_logging_in_are_refused(server: Background) -> None:
+    client = Scripted(server.url)
+    client.send("create", game="alphabeticell")
+    assert client.problem()["key"] == "online-log-in-first"
+
+
+def test_a_table_is_created_listed_seated_and_given_bots(server: Background) -> None:
+    ana = joined(server, "Ana")
+    ana.send("create", game="alphabeticell", players=3, options={"target": 20})
+    table = ana.until("table")
+    assert (table["you"], table["host"], table["status"]) == (0, "Ana", "waiting")
+    ben = joined(server, "Ben")
+    ben.send("lobby")
+    lobby = ben.until("lobby")
+    assert lobby["online"] == ["Ana", "Ben"]
+    (listed,) = lobby["tables"]
+    assert listed["game"] == "alphabeticell"
+    assert listed["options"] == {"target": 20}
+    assert [s["who"] for s in listed["seats"]] == ["Ana", "", ""]
+    ben.send("sit", table=listed["id"])
+    assert ben.until("table")["you"] == 1
+    ana.send("bot", level="random")
+    seats = ana.until("table", status="waiting")
+    while seats["seats"][2]["kind"] != "bot":
+        seats = ana.until("table")
+    bot = {"kind": "bot", "who": "random", "here": False, "bot_playing": False}
+    assert seats["seats"][2] == bot
+    ben.send("bot")
+    assert ben.problem()["key"] == "online-not-host"
+    ana.send("unbot", seat=3)
+    ana.until("table")
+    ana.send("unbot", seat=3)
+    assert ana.problem()["args"] == {"seat": 3}
+
+
+def test_a_private_table_asks_its_password(server: Background) -> None:
+    ana = joined(server, "Ana")
+    ana.send("create", game="letters", players=2, private=True, password="secret table")
+    table_id = ana.until("table")["id"]
+    ben = joined(server, "Ben")
+    ben.send("sit", table=table_id, password="guess")
+    assert ben.problem() == {
+        "type": "problem",
+        "key": "online-table-password",
+        "args": {"table": table_id},
+        "about": "sit",
+    }
+    ben.send("watch", table=table_id, password="secret table")
+    assert ben.until("table")["you"] is None
+
+
+def test_bad_tables_are_refused_with_what_is_accepted(server: Background) -> None:
+    ana = joined(server, "Ana")
+    ana.send("create", game="chess")
+    assert ana.problem()["args"]["games"].startswith("alphabeticell")
+    ana.send("create", game="alphabeticell", players=9)
+    assert ana.problem()["args"] == {"game": "Alphabeticell", "low": 2, "high": 5}
+    ana.send("create", game="alphabeticell", options={"target": 100000})
+    assert ana.problem()["key"] == "online-bad-option"
+    ana.send("create", game="alphabeticell", level="genius")
+    assert "sensible" in ana.problem()["args"]["levels"]
+
+
+def test_lobby_chat_reaches_everyone_and_table_chat_the_table(server: Background) -> None:
+    ana, ben, cleo = (joined(server, name) for name in ("Ana", "Ben", "Cleo"))
+    ana.send("chat", text="hello\x1b]0;owned\x07 all")
+    for client in (ana, ben, cleo):
+        said = client.until("chat")
+        assert (said["to"], said["name"]) == ("lobby", "Ana")
+        assert said["text"] == "hello<ESC>]0;owned<BEL> all"
+    ana.send("create", game="alphabeticell", players=2)
+    table_id = ana.until("table")["id"]
+    ben.send("sit", table=table_id)
+    ben.until("table")
+    ben.send("chat", text="good luck")
+    assert ana.until("chat")["to"] == "table"
+    cleo.send("chat", text="anyone?")
+    assert cleo.until("chat")["text"] == "anyone?"  # Cleo got no table line before it
+    assert all(f.get("to") != "table" for f in cleo.frames)
+
+
+def test_chat_is_bounded_and_limited(server: Background) -> None:
+    ana = joined(server, "Ana")
+    ana.send("chat", text="x" * 301)
+    assert ana.problem()["args"] == {"field": "text", "what": "Expected `str` of length <= 300"}
+    ana.send("chat", text=" \t ")
+    assert ana.problem()["key"] == "online-empty-chat"
+    keys = []
+    for n in range(11):
+        ana.send("chat", text=f"line {n}")
+        frame = ana.until("chat") if n < 10 else ana.problem()
+        keys.append(frame["type"])
+    assert keys == ["chat"] * 10 + ["problem"]
+    assert ana.frames[-1]["key"] == "online-too-fast"
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        ("not json at all", "online-not-json"),
+        ("[1, 2]", "online-bad-message"),
+        ('{"type": "launch-missiles"}', "online-unknown-type"),
+        ('{"name": "Ana"}', "online-unknown-type"),
+        ('{"type": "login", "name": 7, "password": "x"}', "online-bad-message"),
+        ('{"type": "sit", "table": -1}', "online-bad-message"),
+        ('{"type": "lobby", "extra": true}', "online-bad-message"),
+        (b"\xff\xfe\x00", "online-not-json"),
+        ("[" * 5000 + "]" * 5000, "online-too-large"),
+        ('{"type": "chat", "text": "' + "x" * LARGEST + '"}', "online-too-large"),
+    ],
+)
+def test_a_bad_message_is_named_and_the_connection_goes_on(
+    server: Background, data: str | bytes, key: str
+) -> None:
+    client = Scripted(server.url)
+    client.raw(data)
+    assert client.problem()["key"] == key
+    client.send("hello")
+    assert client.until("welcome")["games"][0] == "alphabeticell"
+
+
+def test_every_problem_the_server_sends_is_in_the_phrasebook() -> None:
+    source = Path(__file__).parents[1] / "src" / "sixdot" / "server"
+    keys = set()
+    for path in source.glob("*.py"):
+        keys |= set(re.findall(r'"(online-[a-z-]+)"', path.read_text()))
+    words = Phrasebook()
+    assert len(keys) > 30
+    assert sorted(key for key in keys if not words.has(key)) == []
