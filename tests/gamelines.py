@@ -15,7 +15,7 @@ FINITE: dict[str, dict[str, object]] = {"nonesuch": {"hands": 40}}
 def rendered_lines(
     game: Game, verbosity: Verbosity, seed: int, bot_level: str | None = None
 ) -> list[str]:
-    """Events, turn prompts, table, hand, score and move lines of one game.
+    """Events, turn prompts, table, hand, score, move and review-command lines of one game.
 
     Moves are chosen at random, or by bots of `bot_level` when it is given.
     """
@@ -38,5 +38,7 @@ def rendered_lines(
         view, legal, me = state.view(seat), state.legal_actions(seat), presenters[seat]
         lines += me.turn(view, legal) + me.table(view) + me.hand(view) + me.score(view)
         lines += [me.move(action, view) for action in legal]
+        for command in me.commands().values():
+            lines += command(view, "")
         action = bots[seat].choose(view, legal) if bots else rng.choice(legal)
         state, events = state.apply(seat, action)

@@ -83,15 +83,18 @@ def test_cards_are_said_by_name_rank_and_suits() -> None:
 
 def test_the_up_card_says_what_it_means_for_trump() -> None:
     say = presenter()
+    # The card, then what it makes trump: two short lines.
     assert say.event(UpCardTurned(card("Huntress"), TrumpFrom.SUIT, MOONS)) == [
-        "Up card: Huntress, Crown of Moons. Moons are trump."
+        "Up card: Huntress, Crown of Moons.",
+        "Trump: Moons.",
     ]
     assert say.event(UpCardTurned(card("Mill"), TrumpFrom.CHOICE, None)) == [
-        "Up card: Mill, 8 of Waves and Leaves. Trump will be Waves or Leaves:"
-        " the Excuse holder calls it after bidding."
+        "Up card: Mill, 8 of Waves and Leaves.",
+        "Trump Waves or Leaves: the Excuse holder calls.",
     ]
     assert say.event(UpCardTurned(excuse(), TrumpFrom.NONE, None)) == [
-        "Up card: the Excuse. No trump this hand."
+        "Up card: the Excuse.",
+        "No trump this hand.",
     ]
 
 
@@ -127,10 +130,16 @@ def test_each_trick_says_the_tricks_taken_against_the_bid() -> None:
 def test_hand_scores_say_each_bid_its_tricks_and_the_totals() -> None:
     event = HandScored(3, (Bid.SOME, Bid.MOST, Bid.NONE), (2, 5, 5), (2, -1, -5), (9, 30, 0))
     assert presenter().event(event) == [
-        "Hand 3 scored. Highest total first:",
-        "Ana: bid Most, took 5, failed: -1 this hand, 30 in all.",
-        "You: bid Some, took 2, made: 2 this hand, 9 in all.",
-        "Ben: bid None, took 5, failed: -5 this hand, 0 in all.",
+        "Hand 3 scored, highest total first:",
+        "Ana 30: Most failed, took 5, -1 this hand.",
+        "You 9: Some made, took 2, 2 this hand.",
+        "Ben 0: None failed, took 5, -5 this hand.",
+    ]
+    brief = presenter(Verbosity.BRIEF).event(event)
+    assert brief[1:] == [
+        "Ana 30: Most failed, -1.",
+        "You 9: Some made, 2.",
+        "Ben 0: None failed, -5.",
     ]
 
 
@@ -276,8 +285,7 @@ def test_the_bid_asks_once_with_the_trump_and_no_second_list_of_cards(up: str, s
     state = replace(state, up=excuse() if up == "Excuse" else card(up))
     seat = state.to_act()[0]
     lines = presenter().turn(state.view(seat), state.legal_actions(seat))
-    tricks = "12 tricks, Most needs 6."
-    assert lines == [f"Your bid: Some, Most or None. {tricks} {said}"]
+    assert lines == ["Your bid: Some, Most or None.", f"12 tricks, Most needs 6. {said}"]
 
 
 def test_trump_with_a_suit_at_the_call_says_how_to_call() -> None:
@@ -288,9 +296,7 @@ def test_trump_with_a_suit_at_the_call_says_how_to_call() -> None:
     assert trump(state.view(0), "Moons") == [
         "Trump takes no suit: to call it, type call Moons or call Leaves."
     ]
-    assert trump(state.view(0), "") == [
-        "Trump: Moons or Leaves, called after bidding, from the up card Chance Meeting."
-    ]
+    assert trump(state.view(0), "") == ["Trump: Moons or Leaves, called after bids."]
 
 
 def test_an_ace_in_the_moves_list_is_not_named_twice() -> None:
@@ -311,51 +317,166 @@ def test_the_deck_list_names_each_card_once_and_the_excuse_with_a_capital() -> N
     )
 
 
-def test_the_keys_walk_the_hand_and_a_number_card_led_offers_both_suits() -> None:
+def test_the_keys_walk_the_hand_by_suit_and_a_number_card_leads_as_its_group() -> None:
+    # A number card stands in both its suits, as the hand lines list it; in
+    # each it leads as that suit, so Enter needs no second choice.
     state = playing((cards("Pact", "Mill", "Sea"), cards("Forest"), cards("End")))
     items = presenter().focus(state.view(0), state.legal_actions(0))
-    assert [item.label for item in items] == [
-        "Mill, 8 of Waves and Leaves",
-        "Pact, 9 of Moons and Suns",
-        "Sea, Crown of Waves",
+    assert [(item.group, item.label) for item in items] == [
+        ("Moons", "Pact, 9 of Moons and Suns"),
+        ("Suns", "Pact, 9 of Moons and Suns"),
+        ("Waves", "Mill, 8 of Waves and Leaves"),
+        ("Waves", "Sea, Crown of Waves"),
+        ("Leaves", "Mill, 8 of Waves and Leaves"),
     ]
-    assert items[0].actions == (Lead(card("Mill"), WAVES), Lead(card("Mill"), LEAVES))
-    assert items[1].actions == ()  # a trump may not lead yet
-    assert items[2].actions == (Lead(card("Sea"), WAVES),)
+    assert items[0].actions == items[1].actions == ()  # a trump may not lead yet
+    assert items[2].actions == (Lead(card("Mill"), WAVES),)
+    assert items[3].actions == (Lead(card("Sea"), WAVES),)
+    assert items[4].actions == (Lead(card("Mill"), LEAVES),)
+    assert [item.jump for item in items] == ["P", "P", "M", "S", "M"]
 
 
-def test_review_commands_answer_from_the_view() -> None:
+def test_following_a_card_plays_from_every_group_it_stands_in() -> None:
+    state = playing((cards("Pact", "Mill"), cards("Forest"), cards("End")))
+    state = replace(state, turn=1)
+    state, _ = state.apply(1, Lead(card("Forest"), LEAVES))
+    state, _ = state.apply(2, Play(card("End")))
+    items = presenter().focus(state.view(0), state.legal_actions(0))
+    assert [(item.group, item.actions) for item in items] == [
+        ("Moons", ()),
+        ("Suns", ()),
+        ("Waves", (Play(card("Mill")),)),
+        ("Leaves", (Play(card("Mill")),)),
+    ]
+
+
+def test_a_long_hand_is_said_one_suit_a_line_with_the_suits_missing() -> None:
+    hand = cards("Ace of Moons", "Pact", "Chance Meeting", "Mill", "Sea", "Origin", "Bard")
+    state = playing((hand, cards("Forest"), cards("End")))
+    assert presenter().hand(state.view(0)) == [
+        "Your hand, 7 cards; none in Wyrms and Knots:",
+        "Moons, 3 cards: Ace, Chance Meeting 7, Pact 9.",
+        "Suns, 2 cards: Pact 9, Bard Crown.",
+        "Waves, 3 cards: Origin 2, Mill 8, Sea Crown.",
+        "Leaves, 3 cards: Origin 2, Chance Meeting 7, Mill 8.",
+    ]
+    # Brief lines fit a 40-cell display: a long suit goes on, named again.
+    assert presenter(Verbosity.BRIEF).hand(state.view(0)) == [
+        "Hand, 7 cards:",
+        "Moons 3: Ace, Chance Meeting 7, Pact 9.",
+        "Suns 2: Pact 9, Bard Crown.",
+        "Waves 3: Origin 2, Mill 8, Sea Crown.",
+        "Leaves 3: Origin 2, Chance Meeting 7.",
+        "Leaves 3: Mill 8.",
+    ]
+
+
+def test_a_short_hand_is_one_line_at_full_verbosity_and_grouped_when_brief() -> None:
+    state = playing((cards("Pact", "Mill"), cards("Forest"), cards("End")))
+    assert presenter().hand(state.view(0)) == [
+        "Your hand, 2 cards: Mill, 8 of Waves and Leaves; Pact, 9 of Moons and Suns."
+    ]
+    assert presenter(Verbosity.BRIEF).hand(state.view(0)) == [
+        "Hand, 2 cards:",
+        "Moons 1: Pact 9.",
+        "Suns 1: Pact 9.",
+        "Waves 1: Mill 8.",
+        "Leaves 1: Mill 8.",
+    ]
+
+
+def test_cards_that_follow_the_suit_led_are_said_in_its_group() -> None:
+    hand = cards("Ace of Leaves", "Origin", "Savage", "Chance Meeting", "Mill", "Pact")
+    state = replace(playing((hand, cards("Forest"), cards("End"))), turn=2)
+    state, _ = state.apply(2, Lead(card("End"), LEAVES))
+    assert presenter(Verbosity.BRIEF).turn(state.view(0), state.legal_actions(0)) == [
+        "Leaves, Ben winning: End.",
+        "Ben led Leaves: End Crown.",
+        "5 plays:",
+        "Leaves 5: Ace, Origin 2, Savage 3.",
+        "Leaves 5: Chance Meeting 7, Mill 8.",
+    ]
+
+
+def review() -> State:
+    """Trick 2 under way: Ana led End, Ben played Mill; you took trick 1 with Sailor."""
     state = playing((cards("Pact", "Sea"), cards("Forest", "End"), cards("Mill", "Cave")))
     last = Trick(1, 1, LEAVES, ((1, card("Origin")), (2, card("Savage")), (0, card("Sailor"))), 0)
     state = replace(state, tricks=(last,), turn=1)
     state, _ = state.apply(1, Lead(card("End"), LEAVES))
     state, _ = state.apply(2, Play(card("Mill")))
+    return state
+
+
+def test_review_commands_answer_from_the_view() -> None:
     commands = presenter().commands()
-    view = state.view(0)
-    assert commands["trump"](view, "") == ["Trump: Moons. No trump played yet: none may be led."]
+    view = review().view(0)
+    assert commands["trick"](view, "") == [
+        "Trick 2: Ana is winning with End.",
+        "Ana led Leaves: End Crown.",
+        "Ben: Mill, 8 of Waves and Leaves.",
+    ]
+    assert commands["previous"](view, "") == [
+        "You took trick 1 with Sailor.",
+        "Ana led Leaves: Origin 2, also Waves.",
+        "Ben: Savage, 3 of Leaves and Wyrms.",
+        "You: Sailor, 4 of Waves and Leaves.",
+    ]
+    assert commands["players"](view, "") == [
+        "You 0: bid Some, took 1, 2 cards.",
+        "Ana 0: bid Most, took 2, one card.",
+        "Ben 0: bid None, took 0, one card.",
+    ]
+    assert commands["status"](view, "") == [
+        "Hand 1, game to 31. Ben deals.",
+        "Trump: Moons, may lead once played.",
+        "Trick 2 of 12.",
+    ]
+    assert commands["trump"](view, "") == ["Trump: Moons, may lead once played."]
     assert commands["bids"](view, "") == [
         "You: bid Some, 1 trick, needs 1.",
         "Ana: bid Most, 2 tricks, needs 6.",
         "Ben: bid None, 0 tricks.",
     ]
-    assert commands["trick"](view, "") == [
-        "Trick 2, Leaves led: Ana: End, Crown of Leaves; Ben: Mill, 8 of Waves and Leaves."
-        " Ana is winning."
-    ]
-    assert commands["previous"](view, "") == [
-        "Trick 1, yours, Leaves led: Ana: Origin, 2 of Waves and Leaves;"
-        " Ben: Savage, 3 of Leaves and Wyrms; you: Sailor, 4 of Waves and Leaves."
-    ]
     # Leaves: Origin, Savage, Sailor, End and Mill played; Chance Meeting is the up card.
     assert commands["suit"](view, "le") == [
-        "Leaves: 5 played, 4 unseen, 0 in your hand. Played: Origin, 2 of Waves and Leaves;"
-        " Savage, 3 of Leaves and Wyrms; Sailor, 4 of Waves and Leaves;"
-        " End, Crown of Leaves; Mill, 8 of Waves and Leaves."
+        "Leaves: 5 played, 4 unseen, 0 yours.",
+        "Leaves played, 5 cards: Origin 2, Savage 3, Sailor 4.",
+        "Leaves played, 5 cards: Mill 8, End Crown.",
     ]
     assert len(commands["suit"](view, "")) == 6
     assert commands["suit"](view, "hearts") == [
         'No suit "hearts". Suits: Moons, Suns, Waves, Leaves, Wyrms and Knots.'
     ]
+
+
+def test_brief_review_keeps_who_is_winning_and_who_took_the_last_trick() -> None:
+    commands = presenter(Verbosity.BRIEF).commands()
+    view = review().view(0)
+    assert commands["trick"](view, "")[0] == "Leaves, Ana winning: End."
+    assert commands["previous"](view, "")[0] == "You took trick 1: Sailor."
+    assert commands["players"](view, "") == [
+        "You 0: Some, took 1.",
+        "Ana 0: Most, took 2.",
+        "Ben 0: None, took 0.",
+    ]
+
+
+def test_before_the_play_the_review_says_whose_turn_it_is() -> None:
+    state = RULES.new_game(3, None, 5)
+    assert isinstance(state, State)
+    commands = presenter().commands()
+    view = state.view(0)
+    seat = state.to_act()[0]
+    assert commands["trick"](view, "") == ["No trick is being played now."]
+    assert commands["previous"](view, "") == ["No trick finished yet this hand."]
+    waiting = "your bid" if seat == 0 else f"{NAMES[seat]} to bid"
+    assert commands["status"](view, "")[-1] == f"Bidding: {waiting}."
+    assert commands["players"](view, "")[0] == "You 0: no bid, took 0, 12 cards."
+
+
+def test_review_command_names_are_not_moves() -> None:
+    assert not set(presenter().commands()) & set(RULES.verbs)
 
 
 def test_every_review_command_has_help() -> None:

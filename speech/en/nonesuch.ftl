@@ -13,10 +13,26 @@ non-card-crown = Crown of { $suit }
 non-card-excuse = the Excuse
     .brief = Excuse
 non-none = none
+non-item = { $rank ->
+    [1] Ace
+    [10] { $name } Crown
+   *[other] { $name } { $rank }
+  }
+non-item-also = { $item }, also { $other }
+non-group = { $suit }, { $count ->
+    [one] one card
+   *[other] { $count } cards
+  }: { $cards }.
+    .brief = { $suit } { $count }: { $cards }.
+non-group-none = No suit
 non-cards-line = { $value ->
     [0] The Excuse: no rank and no suit, never played.
    *[other] { $card }.
   }
+    .brief = { $value ->
+        [0] The Excuse: no rank, no suit.
+       *[other] { $card }.
+      }
 non-notation = bid Some, call Moons, lead Pact [as Moons], play Mill
     .brief = bid, call, lead, play
 
@@ -29,12 +45,19 @@ non-hand-started = Hand { $hand }: { $tricks } cards each, { $tricks } tricks. {
     .brief = Hand { $hand }, { $tricks } tricks.
 non-cards-dealt = Your cards: { $cards }.
     .brief = Cards: { $cards }.
-non-up-card-turned = Up card: { $card }. { $kind ->
-    [suit] { $trump } are trump.
-    [choice] Trump will be { $first_suit } or { $second_suit }: the Excuse holder calls it after bidding.
+non-cards-dealt-head = Dealt { $count } cards, by suit{ $voids ->
+    [none] :
+   *[other] ; none in { $voids }:
+  }
+    .brief = Dealt { $count }:
+non-up-card-turned = Up card: { $card }.
+    .brief = Up: { $card }.
+non-up-card-trump = { $kind ->
+    [suit] Trump: { $trump }.
+    [choice] Trump { $first_suit } or { $second_suit }: the Excuse holder calls.
    *[none] No trump this hand.
   }
-    .brief = Up: { $card }. { $kind ->
+    .brief = { $kind ->
         [suit] Trump { $trump }.
         [choice] Trump to call.
        *[none] No trump.
@@ -74,7 +97,7 @@ non-card-led = { $you ->
   } { $suit }{ $trump ->
     [yes] , a trump:
    *[no] :
-  } { $card }.
+  } { $as_led }.
     .brief = { $you ->
         [yes] You lead
        *[no] { $player } leads
@@ -159,28 +182,37 @@ non-bid-decided = { $made ->
         [yes] made.
        *[no] failed.
       }
-non-hand-scored = Hand { $hand } scored. Highest total first:
+non-hand-scored = Hand { $hand } scored, highest total first:
     .brief = Hand { $hand } scores:
 non-hand-result = { $player_you ->
     [yes] You
    *[no] { $player }
-  }: bid { $bid }, took { $taken }, { $made ->
+  } { $total }: { $bid } { $made ->
     [yes] made
    *[no] failed
-  }: { $points } this hand, { $total } in all.
+  }, took { $taken }, { $points } this hand.
     .brief = { $player_you ->
         [yes] You
        *[no] { $player }
-      }: { $bid } { $taken }, { $points }, total { $total }.
+      } { $total }: { $bid } { $made ->
+        [yes] made
+       *[no] failed
+      }, { $points }.
 
 ## The turn
 
-non-turn-bid = Your bid: Some, Most or None. { $tricks } tricks, Most needs { $most }. { $kind ->
+non-turn-bid = Your bid: Some, Most or None.
+    .brief = Bid Some, Most or None.
+non-turn-bid-terms = { $tricks } tricks, Most needs { $most }. { $kind ->
     [suit] Trump { $trump }.
     [choice] Trump { $first } or { $second }.
    *[none] No trump.
   }
-    .brief = Bid Some, Most or None.
+    .brief = Most needs { $most }. { $kind ->
+        [suit] Trump { $trump }.
+        [choice] Trump to call.
+       *[none] No trump.
+      }
 non-turn-call = Call trump: { $first } or { $second }, from the up card { $card }.
     .brief = Call { $first } or { $second }.
 non-turn-lead = Your lead, trick { $number }.
@@ -194,7 +226,20 @@ non-turn-cards = { $count ->
    *[other] You may play { $count } cards: { $cards }.
   }
     .brief = Plays: { $cards }.
+non-turn-cards-head = { $count ->
+    [one] Your only play:
+   *[other] You may play { $count } cards:
+  }
+    .brief = { $count ->
+        [one] Only play:
+       *[other] { $count } plays:
+      }
 non-move-card = { $notation }: { $detail }{ $trump ->
+    [yes] , trump
+   *[no] {""}
+  }
+    .brief = { $notation }
+non-move-lead = { $notation }: { $rank }, also { $other }{ $trump ->
     [yes] , trump
    *[no] {""}
   }
@@ -205,9 +250,9 @@ non-move-ace = { $notation }{ $trump ->
   }
     .brief = { $notation }
 non-move-bid = { $notation }: { $bid ->
-    [Some] one trick or more, 1 point each
-    [Most] half the tricks or more, 2 points each
-   *[None] no tricks, points for every trick
+    [Some] 1 trick or more, 1 point each
+    [Most] half or more, 2 points each
+   *[None] no tricks, a point a trick
   }
     .brief = { $notation }
 
@@ -218,19 +263,47 @@ non-table-hand = Hand { $hand }, game to { $target }. { $dealer_you ->
    *[no] { $dealer } deals.
   }
     .brief = Hand { $hand }, to { $target }.
-non-trump = Trump: { $trump }, from the up card { $card }.
+non-status-trick = Trick { $number } of { $tricks }.
+non-status-waiting = { $phase ->
+    [bid] Bidding: { $player_you ->
+        [yes] your bid.
+       *[no] { $player } to bid.
+      }
+   *[other] Trump call: { $player_you ->
+        [yes] yours.
+       *[no] { $player } calls.
+      }
+  }
+non-player = { $player_you ->
+    [yes] You
+   *[no] { $player }
+  } { $total }: { $bid ->
+    [none] no bid
+   *[other] bid { $bid }
+  }, took { $taken }, { $held ->
+    [one] one card
+   *[other] { $held } cards
+  }.
+    .brief = { $player_you ->
+        [yes] You
+       *[no] { $player }
+      } { $total }: { $bid ->
+        [none] no bid
+       *[other] { $bid }
+      }, took { $taken }.
+non-trump = Trump: { $trump }, from { $card }.
     .brief = Trump { $trump }.
-non-trump-play = Trump: { $trump }. { $broken ->
-    [yes] Trumps have been played and may be led.
-   *[no] No trump played yet: none may be led.
+non-trump-play = Trump: { $trump }, { $broken ->
+    [yes] played, so it may lead.
+   *[no] may lead once played.
   }
     .brief = Trump { $trump }, { $broken ->
         [yes] may lead.
        *[no] not led yet.
       }
-non-trump-open = Trump: { $first } or { $second }, called after bidding, from the up card { $card }.
+non-trump-open = Trump: { $first } or { $second }, called after bids.
     .brief = Trump { $first } or { $second }, to call.
-non-trump-none = Trump: none this hand, the Excuse was turned up.
+non-trump-none = No trump: the Excuse is the up card.
     .brief = No trump.
 non-bid-none = { $player_you ->
     [yes] You: no bid yet.
@@ -251,31 +324,40 @@ non-bid-line = { $player_you ->
        *[no] { $player }
       }: { $bid }, { $taken }.
 non-trick-play = { $player_you ->
-    [yes] you
+    [yes] You
    *[no] { $player }
-  }: { $card }
+  }: { $card }.
+non-trick-lead = { $player_you ->
+    [yes] You
+   *[no] { $player }
+  } led { $suit }: { $as_led }.
 non-trick-none = No trick is being played now.
     .brief = No trick.
 non-trick-empty = Trick { $number }: { $leader_you ->
     [yes] your lead.
    *[no] { $leader } to lead.
   }
-non-trick-now = Trick { $number }, { $suit } led: { $plays }. { $winning_you ->
-    [yes] You are winning.
-   *[no] { $winning } is winning.
-  }
-    .brief = Trick { $number }, { $suit }: { $plays }.
-non-previous = Trick { $number }, { $winner_you ->
-    [yes] yours
-   *[no] { $winner }'s
-  }, { $suit } led: { $plays }.
+non-trick-now = Trick { $number }: { $winning_you ->
+    [yes] you are winning
+   *[no] { $winning } is winning
+  } with { $name }.
+    .brief = { $suit }, { $winning_you ->
+        [yes] you
+       *[no] { $winning }
+      } winning: { $name }.
+non-previous = { $winner_you ->
+    [yes] You
+   *[no] { $winner }
+  } took trick { $number } with { $name }.
+    .brief = { $winner_you ->
+        [yes] You
+       *[no] { $winner }
+      } took trick { $number }: { $name }.
 non-previous-none = No trick finished yet this hand.
     .brief = No trick yet.
-non-suit = { $suit }: { $count } played, { $unseen } unseen, { $mine } in your hand{ $count ->
-    [0] .
-   *[other] . Played: { $cards }.
-  }
+non-suit = { $suit }: { $count } played, { $unseen } unseen, { $mine } yours.
     .brief = { $suit }: { $count } played, { $unseen } unseen.
+non-suit-played = { $suit } played
 non-trump-no-suit = Trump takes no suit: to call it, type call { $first } or call { $second }.
     .brief = To call: call { $first } or call { $second }.
 non-suit-unknown = No suit "{ $text }". Suits: { $suits }.
@@ -284,28 +366,59 @@ non-hand = Your hand, { $count ->
    *[other] { $count } cards
   }: { $cards }.
     .brief = Hand: { $cards }.
+non-hand-head = Your hand, { $count ->
+    [one] one card
+   *[other] { $count } cards
+  }{ $voids ->
+    [none] :
+   *[other] ; none in { $voids }:
+  }
+    .brief = Hand, { $count ->
+        [one] one card:
+       *[other] { $count } cards:
+      }
 
+help-non-trick = trick: who is winning this trick, and its cards.
+    .brief = trick: this trick.
+help-non-previous = previous: who took the last trick, and its cards.
+    .brief = previous: last trick.
+help-non-players = players: each score, bid, tricks and cards held.
+    .brief = players: scores, bids, tricks.
+help-non-status = status: hand, target, dealer, trump, whose turn.
+    .brief = status: hand, trump, turn.
 help-non-trump = trump: the trump suit and whether it may be led.
+    .brief = trump: the suit, may it lead.
 help-non-bids = bids: each player's bid and tricks so far.
-help-non-trick = trick: the trick being played.
-help-non-previous = previous: the last trick taken.
+    .brief = bids: bids and tricks.
 help-non-suit = suit, or suit Moons: the cards of a suit played so far.
+    .brief = suit Moons: its cards played.
 
 ## Refusals
 
 refuse-non-bid-first = bidding comes first: bid Some, Most or None.
+    .brief = bid first: Some, Most or None.
 refuse-non-bidding-over = bidding is over for this hand: type moves to hear your choices.
+    .brief = bidding is over: type moves.
 refuse-non-call-up-suit = { $suit } is not on the up card: call { $first } or { $second }.
+    .brief = call { $first } or { $second }.
 refuse-non-call-first = call trump first: call { $first } or { $second }.
 refuse-non-no-call = there is no trump to call now: trump is settled.
+    .brief = no call now: trump is settled.
 refuse-non-unknown = that is not a Nonesuch move: bid, call, lead or play.
+    .brief = moves: bid, call, lead or play.
 refuse-non-excuse = the Excuse is never played: play another card.
+    .brief = the Excuse is never played.
 refuse-non-not-held = you do not hold { $name }: type hand to hear your cards.
+    .brief = you do not hold { $name }.
 refuse-non-lead-names-suit = you lead, so name a suit: { $lead } or as { $other }.
+    .brief = name a suit: { $lead } or as { $other }.
 refuse-non-suit-not-on-card = { $card } has no { $suit }: name one of its own suits.
+    .brief = { $card } has no { $suit }.
 refuse-non-trump-not-broken = no trump played yet, so no { $trump } card may lead: lead another.
+    .brief = no { $trump } lead until one is played.
 refuse-non-not-leading = { $leader_you ->
     [yes] you already led
    *[no] { $leader } led
   } this trick in { $suit }: play a card, as play and its name.
+    .brief = { $suit } is led: play a card.
 refuse-non-must-follow = you hold { $suit }, so follow it: { $cards }.

@@ -1,4 +1,9 @@
-"""Nonesuch in words: cards by name, rank and suits; bids, trump, tricks and reviews."""
+"""Nonesuch in words: cards by name, rank and suits; bids, trump, tricks and reviews.
+
+Long lists are said one suit a line (issue 18): a number card carries two
+suits and is listed under both, because a player following a suit wants every
+card that can follow it together, as the arrow keys' groups give them.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sixdot.core import Action, Event
-from sixdot.games.nonesuch.cards import ACE, CROWN, SUITS, Card, find_suit
+from sixdot.games.nonesuch.cards import ACE, CROWN, SUITS, Card, Suit, find_suit
 from sixdot.games.nonesuch.rules import (
     Bid,
+    CardsDealt,
     HandScored,
     Lead,
     MakeBid,
@@ -16,12 +22,14 @@ from sixdot.games.nonesuch.rules import (
     Play,
     Trick,
     TrumpFrom,
+    UpCardTurned,
     View,
     most_needed,
     trick_winner,
     trump_from,
 )
 from sixdot.present.focus import FocusItem
+from sixdot.present.groups import parts, room, whole_or_grouped
 from sixdot.present.presenter import Presenter
 
 
@@ -47,6 +55,19 @@ class NonesuchPresenter(Presenter):
             return self.detail(card)
         return self.words("non-card", name=card.name, detail=self.detail(card))
 
+    def item(self, card: Card) -> str:
+        """A card inside its suit's line, where the suit is said: `Pact 9`, `Ace`, `Sea Crown`."""
+        if card.is_excuse:
+            return self.words("non-card-excuse")
+        return self.words("non-item", name=card.name, rank=card.rank)
+
+    def as_led(self, card: Card, suit: Suit) -> str:
+        """A card led, after the suit it is led in: `Pact 9, also Suns`, `Ace`."""
+        if not card.is_number:
+            return self.item(card)
+        other = next(s for s in card.suits if s is not suit)
+        return self.words("non-item-also", item=self.item(card), other=other.value)
+
     def cards(self, cards: Sequence[Any]) -> str:
         """Cards in a list; by semicolons when the names hold commas, as full ones do."""
         return _listed([self.card(c) for c in cards]) or self.words("non-none")
@@ -59,6 +80,8 @@ class NonesuchPresenter(Presenter):
             args["name"] = card.name
             if card.is_number:
                 args["first_suit"], args["second_suit"] = (s.value for s in card.suits)
+            if (suit := getattr(event, "suit", None)) is not None and not card.is_excuse:
+                args["as_led"] = self.as_led(card, suit)
         return args
 
     def event(self, event: Event) -> list[str]:
@@ -66,10 +89,18 @@ class NonesuchPresenter(Presenter):
             tricks = sum(event.taken)
             head = self.words("non-hand-scored", hand=event.hand)
             return [head, *self.result_lines(event, tricks)]
+        if isinstance(event, UpCardTurned):  # the card, then what it makes trump
+            args = self.event_args(event)
+            return [
+                self.words("non-up-card-turned", **args),
+                self.words("non-up-card-trump", **args),
+            ]
+        if isinstance(event, CardsDealt):
+            return self.listing("non-cards-dealt", event.cards, self.suit_groups(event.cards))
         return super().event(event)
 
     def result_lines(self, event: HandScored, tricks: int) -> list[str]:
-        """One line a player, highest total first: bid, tricks taken, points, total."""
+        """One line a player, highest total first: the total, then bid, tricks and points."""
         order = sorted(range(len(event.totals)), key=lambda s: (-event.totals[s], s))
         return [
             self.words(
@@ -84,6 +115,58 @@ class NonesuchPresenter(Presenter):
             for s in order
         ]
 
+    # -- suit groups --
+
+    def suit_groups(self, cards: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
+        """Each suit held, in deck order, with its cards lowest first; the Excuse last."""
+        groups = [
+            (suit.value, tuple(sorted((c for c in cards if c.carries(suit)), key=_rank)))
+            for suit in SUITS
+        ]
+        if any(c.is_excuse for c in cards):
+            groups.append((self.words("non-group-none"), tuple(c for c in cards if c.is_excuse)))
+        return [(name, held) for name, held in groups if held]
+
+    def group_lines(self, groups: Sequence[tuple[str, tuple[Card, ...]]]) -> list[str]:
+        """One line a suit, `Moons, 3 cards: Ace, Pact 9, Bard Crown.`, in parts when long."""
+        out = []
+        for name, held in groups:
+            items = [self.item(c) for c in held]
+
+            def say(listed: str, name: str = name, count: int = len(held)) -> str:
+                return self.words("non-group", suit=name, count=count, cards=listed)
+
+            left = room(self.words) - len(say(""))
+            out.extend(say(", ".join(part)) for part in parts(items, left))
+        return out
+
+    def listing(
+        self,
+        key: str,
+        cards: Sequence[Card],
+        groups: Sequence[tuple[str, tuple[Card, ...]]],
+        **args: Any,
+    ) -> list[str]:
+        """A list of cards: whole at full verbosity when it fits a line, else one suit a line.
+
+        `key` words the whole list (`$count`, `$cards`); `key-head` opens the
+        grouped lines and says the suits with none (`$voids`).
+        """
+        voids = [s.value for s in SUITS if not any(c.carries(s) for c in cards)]
+        return whole_or_grouped(
+            self.words,
+            lambda: self.words(key, count=len(cards), cards=self.cards(cards), **args),
+            lambda: [
+                self.words(
+                    f"{key}-head",
+                    count=len(cards),
+                    voids=self.join(voids) if voids else "none",
+                    **args,
+                ),
+                *self.group_lines(groups),
+            ],
+        )
+
     # -- moves and the turn --
 
     def move(self, action: Action, view: View) -> str:
@@ -91,6 +174,15 @@ class NonesuchPresenter(Presenter):
             trump = "yes" if action.card.carries(view.trump) else "no"
             if action.card.rank == ACE:  # `lead Ace of Suns` names it in full already
                 return self.words("non-move-ace", notation=action.notation, trump=trump)
+            if isinstance(action, Lead) and action.card.is_number:
+                other = next(s for s in action.card.suits if s is not action.suit)
+                return self.words(
+                    "non-move-lead",
+                    notation=action.notation,
+                    rank=action.card.rank,
+                    other=other.value,
+                    trump=trump,
+                )
             return self.words(
                 "non-move-card",
                 notation=action.notation,
@@ -107,15 +199,16 @@ class NonesuchPresenter(Presenter):
         if view.phase is Phase.BID:
             first, second = (s.value for s in view.up.suits) if view.up.is_number else ("", "")
             return [
+                self.words("non-turn-bid"),
                 self.words(
-                    "non-turn-bid",
+                    "non-turn-bid-terms",
                     tricks=view.tricks_per_hand,
                     most=most_needed(view.tricks_per_hand),
                     kind=trump_from(view.up).value,
                     trump=_suit(view.trump),
                     first=first,
                     second=second,
-                )
+                ),
             ]
         if view.phase is Phase.CALL:
             first, second = (s.value for s in view.up.suits)
@@ -130,22 +223,60 @@ class NonesuchPresenter(Presenter):
             lines = [self.words(key, number=view.trick_number, trump=_suit(view.trump))]
         else:
             lines = self.trick_lines(view)
-        lines.append(self.words("non-turn-cards", count=len(cards), cards=self.cards(cards)))
-        return lines
+        return [*lines, *self.listing("non-turn-cards", cards, self.play_groups(view, cards))]
+
+    def play_groups(self, view: View, cards: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
+        """The cards that may be played, one suit a line; following, the suit led alone."""
+        led = view.current.suit if view.current is not None else None
+        if led is not None and all(c.carries(led) for c in cards):
+            return [(led.value, tuple(sorted(cards, key=_rank)))]
+        return self.suit_groups(cards)
 
     def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
-        """Each card in hand, with its plays (a number card led has one per suit)."""
+        """The hand one suit a group, lowest first; a number card stands in both its suits.
+
+        In a suit's group a card leads as that suit, so Enter needs no second
+        choice; following, it plays as itself wherever it stands.
+        """
         if view.phase is not Phase.PLAY:
             return super().focus(view, legal)
         plays = [a for a in legal if isinstance(a, Lead | Play)]
-        return [
-            FocusItem(self.card(card), card.name[:1], tuple(a for a in plays if a.card == card))
-            for card in view.hand
-        ]
+        items = []
+        for name, held in self.suit_groups(view.hand):
+            for card in held:
+                mine = tuple(
+                    a
+                    for a in plays
+                    if a.card == card and (not isinstance(a, Lead) or a.suit.value == name)
+                )
+                items.append(FocusItem(self.card(card), _jump(card), mine, group=name))
+        return items
 
     # -- table, hand and review --
 
     def table(self, view: View) -> list[str]:
+        """Where the hand stands, each player, and the trick on the table."""
+        out = [*self.status_lines(view), *self.player_lines(view)]
+        if view.phase is Phase.PLAY:
+            out.extend(self.trick_lines(view))
+        return out
+
+    def hand(self, view: View) -> list[str]:
+        return self.listing("non-hand", view.hand, self.suit_groups(view.hand))
+
+    def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
+        return {
+            "trick": lambda view, arg: self.trick_lines(view),
+            "previous": lambda view, arg: self.previous_lines(view),
+            "players": lambda view, arg: self.player_lines(view),
+            "status": lambda view, arg: self.status_lines(view),
+            "trump": self.trump_command,
+            "bids": lambda view, arg: self.bid_lines(view),
+            "suit": self.suit_lines,
+        }
+
+    def status_lines(self, view: View) -> list[str]:
+        """Hand number, target and dealer; trump; and what the table waits for."""
         out = [
             self.words(
                 "non-table-hand",
@@ -154,23 +285,36 @@ class NonesuchPresenter(Presenter):
                 **self.seat_args("dealer", view.dealer),
             ),
             self.trump_line(view),
-            *self.bid_lines(view),
         ]
         if view.phase is Phase.PLAY:
-            out.extend(self.trick_lines(view))
+            out.append(
+                self.words(
+                    "non-status-trick", number=view.trick_number, tricks=view.tricks_per_hand
+                )
+            )
+        elif view.to_act:
+            out.append(
+                self.words(
+                    "non-status-waiting",
+                    phase=view.phase.value,
+                    **self.seat_args("player", view.to_act[0]),
+                )
+            )
         return out
 
-    def hand(self, view: View) -> list[str]:
-        return [self.words("non-hand", count=len(view.hand), cards=self.cards(view.hand))]
-
-    def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
-        return {
-            "trump": self.trump_command,
-            "bids": lambda view, arg: self.bid_lines(view),
-            "trick": lambda view, arg: self.trick_lines(view),
-            "previous": lambda view, arg: self.previous_lines(view),
-            "suit": self.suit_lines,
-        }
+    def player_lines(self, view: View) -> list[str]:
+        """One line a player: the score so far first, then bid, tricks and cards held."""
+        return [
+            self.words(
+                "non-player",
+                total=view.totals[s],
+                bid=_bid(view.bids[s]),
+                taken=view.taken[s],
+                held=view.hand_sizes[s],
+                **self.seat_args("player", s),
+            )
+            for s in range(view.players)
+        ]
 
     def trump_command(self, view: View, argument: str) -> list[str]:
         """`trump` tells; `trump Suns` at the call is a call meant, so say how to make it."""
@@ -212,16 +356,21 @@ class NonesuchPresenter(Presenter):
             )
         return out
 
-    def plays_said(self, trick: Trick) -> str:
-        return _listed(
-            [
-                self.words("non-trick-play", card=self.card(c), **self.seat_args("player", s))
-                for s, c in trick.plays
-            ]
-        )
+    def play_lines(self, trick: Trick) -> list[str]:
+        """One line a card played to a trick, in the order played; the lead names the suit."""
+        return [
+            self.words(
+                "non-trick-lead" if n == 0 else "non-trick-play",
+                card=self.card(c),
+                suit=trick.suit.value,
+                as_led=self.as_led(c, trick.suit),
+                **self.seat_args("player", s),
+            )
+            for n, (s, c) in enumerate(trick.plays)
+        ]
 
     def trick_lines(self, view: View) -> list[str]:
-        """The trick on the table: its number, the suit named, the cards so far."""
+        """The trick on the table: who is winning and with what, then each card played."""
         if view.phase is not Phase.PLAY:
             return [self.words("non-trick-none")]
         trick = view.current
@@ -234,32 +383,33 @@ class NonesuchPresenter(Presenter):
                 )
             ]
         winning = trick_winner(trick.plays, trick.suit, view.trump)
-        return [
-            self.words(
-                "non-trick-now",
-                number=trick.number,
-                suit=trick.suit.value,
-                plays=self.plays_said(trick),
-                **self.seat_args("winning", winning),
-            )
-        ]
+        card = dict(trick.plays)[winning]
+        head = self.words(
+            "non-trick-now",
+            number=trick.number,
+            suit=trick.suit.value,
+            name=card.name,
+            **self.seat_args("winning", winning),
+        )
+        return [head, *self.play_lines(trick)]
 
     def previous_lines(self, view: View) -> list[str]:
+        """The last trick taken: who took it and with what, then each card played."""
         if not view.tricks:
             return [self.words("non-previous-none")]
         trick = view.tricks[-1]
-        return [
-            self.words(
-                "non-previous",
-                number=trick.number,
-                suit=trick.suit.value,
-                plays=self.plays_said(trick),
-                **self.seat_args("winner", trick.winner),
-            )
-        ]
+        assert trick.winner is not None
+        head = self.words(
+            "non-previous",
+            number=trick.number,
+            suit=trick.suit.value,
+            name=dict(trick.plays)[trick.winner].name,
+            **self.seat_args("winner", trick.winner),
+        )
+        return [head, *self.play_lines(trick)]
 
     def suit_lines(self, view: View, argument: str) -> list[str]:
-        """A suit's cards played this hand, and how many of it are still unseen."""
+        """A suit's count of cards played, unseen and held, then the ones played."""
         if not argument.strip():
             suits = SUITS
         elif (found := find_suit(argument)) is not None:
@@ -270,28 +420,39 @@ class NonesuchPresenter(Presenter):
         out = []
         for suit in suits:
             gone = tuple(c for c in view.played if c.carries(suit))
-            mine = sum(1 for c in view.hand if c.carries(suit))
-            known = {*gone, *(c for c in (*view.hand, view.up) if c.carries(suit))}
-            unseen = CROWN - len(known)
-            out.append(
-                self.words(
-                    "non-suit",
-                    suit=suit.value,
-                    count=len(gone),
-                    cards=self.cards(gone),
-                    mine=mine,
-                    unseen=unseen,
-                )
-            )
+            out.append(self.suit_count(view, suit, gone))
+            if gone and len(suits) == 1:
+                played = self.words("non-suit-played", suit=suit.value)
+                out.extend(self.group_lines([(played, tuple(sorted(gone, key=_rank)))]))
         return out
+
+    def suit_count(self, view: View, suit: Suit, gone: Sequence[Card]) -> str:
+        mine = sum(1 for c in view.hand if c.carries(suit))
+        known = {*gone, *(c for c in (*view.hand, view.up) if c.carries(suit))}
+        return self.words(
+            "non-suit", suit=suit.value, count=len(gone), mine=mine, unseen=CROWN - len(known)
+        )
 
 
 def _listed(items: Sequence[str]) -> str:
     return ("; " if any("," in item for item in items) else ", ").join(items)
 
 
+def _rank(card: Card) -> int:
+    return card.rank
+
+
+def _jump(card: Card) -> str:
+    """The letter that jumps to a card: its name's first (`A` for an Ace, `E` the Excuse)."""
+    return card.name[:1].upper()
+
+
 def _suit(suit: Any) -> str:
     return "none" if suit is None else suit.value
+
+
+def _bid(bid: Bid | None) -> str:
+    return "none" if bid is None else bid.value
 
 
 def _made(bid: Bid, taken: int, tricks: int) -> str:

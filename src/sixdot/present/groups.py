@@ -1,0 +1,70 @@
+"""Long lists said as short lines by their natural groups (issue 18).
+
+A braille display shows 40 cells and a listener holds a short sentence, so a
+hand, the cards that may be played or the cards left for words are said one
+group a line (a suit, the vowels, the consonants), each line starting with
+its group's name. A group too long for one line is said in parts, in order,
+each again starting with the group's name. At full verbosity a list that fits
+one answer line (`fits`) is said whole instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from sixdot.present.phrasebook import Phrasebook, Verbosity
+from sixdot.present.presenter import fits
+
+#: The cells of a common braille display: what one brief line should fit.
+DISPLAY = 40
+#: What one part of a group may take at full verbosity: whole sentences, still
+#: well inside the 100 characters of the longest answer line.
+FULL_ROOM = 60
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group of a list: its spoken name and its items, already in words, lowest first."""
+
+    name: str
+    items: tuple[str, ...]
+
+
+def parts(items: Sequence[str], room: int, sep: str = ", ") -> list[tuple[str, ...]]:
+    """Consecutive items packed into parts whose joined text is at most `room` long.
+
+    An item longer than `room` stands alone; the order is kept, so a part is a run.
+    """
+    out: list[list[str]] = []
+    size = 0
+    for item in items:
+        if out and size + len(sep) + len(item) <= room:
+            out[-1].append(item)
+            size += len(sep) + len(item)
+        else:
+            out.append([item])
+            size = len(item)
+    return [tuple(part) for part in out]
+
+
+def room(words: Phrasebook) -> int:
+    """How long a group's line may grow before it is said in parts."""
+    return DISPLAY if words.verbosity is Verbosity.BRIEF else FULL_ROOM
+
+
+def whole_or_grouped(
+    words: Phrasebook, whole: Callable[[], str], grouped: Callable[[], list[str]]
+) -> list[str]:
+    """The whole list on one line at full verbosity when it fits; else one line a group.
+
+    Brief verbosity always groups: brief is for the listener who wants short lines.
+    """
+    if words.verbosity is Verbosity.FULL:
+        line = whole()
+        if fits(line):
+            return [line]
+    return grouped()
+
+
+__all__ = ["DISPLAY", "FULL_ROOM", "Group", "parts", "room", "whole_or_grouped"]
