@@ -188,3 +188,41 @@ def test_last_never_gives_one_player_another_players_secret() -> None:
     as_seat = [Turn(state, seat, (), table.private[seat]) for seat in (0, 1)]
     assert table.cmd_last(as_seat[0], "") == ["Dealt to you: OL, NY, EL. Keep one."]
     assert table.cmd_last(as_seat[1], "") == ["Round 1: Ana deals."]
+
+
+def test_an_item_in_a_group_says_its_place_in_the_group() -> None:
+    from sixdot.present.focus import FocusItem
+
+    words = Phrasebook()
+    term = Terminal(stdin=io.StringIO(), stdout=io.StringIO())
+    table = Table(Setup(get_game("alphagon"), players=2), words, term)
+    items = [
+        FocusItem("A", "a", pick="A", group="Vowels"),
+        FocusItem("E", "e", pick="E", group="Vowels"),
+        FocusItem("T", "t", pick="T", group="Consonants"),
+        FocusItem("Hint", "h"),
+    ]
+    labels = [item.label for item in table.marked(items)]
+    assert labels[1] == words(
+        "focus-place-group", item="E", group="Vowels", group_place=2, group_count=2
+    )
+    assert labels[2].startswith("T") and "1 of 1" in labels[2] and "Consonants" in labels[2]
+    assert labels[3] == words(
+        "focus-place", item=words("focus-not-now", item="Hint"), place=4, count=4
+    )
+
+
+def test_a_game_at_this_keyboard_is_kept_move_by_move_as_its_replay() -> None:
+    """The table layer plays the game; each move is kept, and the moves kept
+    replay to the very state the game ended in."""
+    from sixdot.core import replay
+
+    game = get_game("alphabeticell")
+    kept: list[tuple[tuple[int, str], ...]] = []
+    setup = Setup(game, players=3, seed=8, options={"target": 10})
+    term = Terminal(stdin=io.StringIO("1\n" * 500), stdout=io.StringIO())
+    final = Table(setup, Phrasebook(), term, keep=lambda s, over: kept.append(s.moves)).run()
+    assert final is not None and final.is_over
+    assert [len(moves) for moves in kept] == list(range(1, len(kept) + 1))
+    again, _ = replay(game.rules, 3, {"target": 10}, 8, kept[-1])
+    assert again == final

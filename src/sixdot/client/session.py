@@ -1,9 +1,11 @@
-"""One game at the table: bots play, people are asked, every event is said.
+"""One game at this keyboard: the person's controller and the table's voice.
 
-The loop is the same for every game: ask the state who acts, let bots choose
-from their own view, read a person's command until it is a legal action, and
-announce the events that follow. Several people at one keyboard (hot seat)
-are told whose turn it is and see their hidden cards only after a ready step.
+The game loop is the table layer's (`sixdot.table.Match`): it asks each seat
+to act and hands this table every event its people may see. The session is
+the controller for the people at this keyboard: it reads a person's command
+until it is a legal action, answers the review commands, and announces the
+events. Several people at one keyboard (hot seat) are told whose turn it is
+and see their hidden cards only after a ready step.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from sixdot.output import Output
 from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.present.presenter import Presenter, alternatives, fits
+from sixdot.table import BotSeat, Controller, GameSetup, Match, Step, run
 from sixdot.visible import excerpt, visible
 
 COMMANDS = (
@@ -90,8 +93,13 @@ class Setup:
     moves: tuple[tuple[int, str], ...] = ()
 
 
-class Table:
-    """Runs one game between people at this keyboard and bots."""
+class Table(Controller):
+    """Runs one game between people at this keyboard and bots.
+
+    It is the controller of every seat played at this keyboard, so it hears
+    each event any of them may see, once, and keeps each seat's secrets for
+    that seat.
+    """
 
     def __init__(
         self,
@@ -111,6 +119,8 @@ class Table:
         #: Called after each move with the table's setup, every move so far in
         #: it, and whether the game is over: how a game is saved (None: it is not).
         self.keep = keep
+        #: The game being played, once `run` has seated everyone.
+        self.match: Match | None = None
         #: While a saved game's moves are replayed, lines go to the history only.
         self.replaying = False
         self.outputs = tuple(outputs)
@@ -224,42 +234,44 @@ class Table:
     def run(self) -> GameState | None:
         """Play to the end; None if the people quit."""
         s = self.setup
-        state, events = s.game.rules.begin(s.players, s.options, s.seed)
+        match = Match(GameSetup(s.game, s.players, s.options, s.seed))
+        self.match = match
         self.say(
             self.words("game-start", game=s.game.rules.title, players=s.players, seed=str(s.seed))
         )
         self.say(self._options_line())
         self.say(self.words("game-playing-as", count=s.humans))
-        moves = list(s.moves)
-        self.replaying = bool(moves)
-        self.announce(events)
-        for seat, notation in s.moves:
-            state, events = state.apply(seat, s.game.rules.parse_action(notation))
-            self.announce(events)
-        if self.replaying:
+        match.sit(self, self.humans)
+        for seat, bot in self.bots.items():
+            match.sit(BotSeat(bot), [seat])
+        match.start(s.moves)
+        if s.moves:
             self.replaying = False
-            self.say(self.words("game-resumed", count=len(moves)))
+            self.say(self.words("game-resumed", count=len(s.moves)))
             if self.at_keyboard is not None:
                 # What the player holds, which the replay did not say again.
-                for line in self.private[self.at_keyboard].hand(state.view(self.at_keyboard)):
+                view = match.state.view(self.at_keyboard)
+                for line in self.private[self.at_keyboard].hand(view):
                     self.say(line)
         try:
-            while not state.is_over:
-                seat = state.to_act()[0]
-                bot = self.bots.get(seat)
-                if bot is not None:
-                    action = bot.choose(state.view(seat), state.legal_actions(seat))
-                else:
-                    action = self.ask(state, seat)
-                state, events = state.apply(seat, action)
-                moves.append((seat, action.notation))
-                self._keep(moves, state.is_over)
-                self.announce(events)
+            return run(match)
         except Abandon:
-            if self.keep is not None and moves:
+            if self.keep is not None and match.moves:
                 self.say(self.words("game-saved", game=s.game.name))
             return None
-        return state
+
+    def act(self, state: GameState, seat: int) -> Action:
+        """The table asks a person here to move: read their commands until one is legal."""
+        return self.ask(state, seat)
+
+    def see(self, step: Step) -> None:
+        """A move was made (or the cards dealt): keep the game, then say what
+        the people here may know. A saved move played again is only kept in
+        the history."""
+        self.replaying = step.replay
+        if self.match is not None and step.seat is not None and not step.replay:
+            self._keep(self.match.moves, step.over)
+        self.announce(step.events)
 
     def next_round(self) -> None:
         """Wait for Enter before the next deal, so the scores are heard first.
@@ -274,7 +286,7 @@ class Table:
         elif answer.strip():
             self.typed_ahead = answer
 
-    def _keep(self, moves: list[tuple[int, str]], over: bool) -> None:
+    def _keep(self, moves: Sequence[tuple[int, str]], over: bool) -> None:
         """Save the game after a move; if that fails, say why once and play on."""
         if self.keep is None:
             return
@@ -395,10 +407,28 @@ class Table:
                 label = item.label
                 if not (item.actions or item.pick):
                     label = self.words("focus-not-now", item=label)
-                label = self.words("focus-place", item=label, place=place, count=count)
+                label = self._placed(label, place, count, item.group, focus)
                 item = dataclasses.replace(item, label=label)
             marked.append(item)
         return marked
+
+    def _placed(
+        self, label: str, place: int, count: int, group: str, focus: Sequence[FocusItem]
+    ) -> str:
+        """An item's place in the list, and in its group when it has one ("E;
+        3 of 18, 2 of 5 Vowels"), so Up and Down have a landmark to jump by."""
+        if not group or not self.words.has("focus-place-group"):
+            return self.words("focus-place", item=label, place=place, count=count)
+        members = [at for at, item in enumerate(focus, 1) if item.group == group]
+        return self.words(
+            "focus-place-group",
+            item=label,
+            place=place,
+            count=count,
+            group=group,
+            group_place=members.index(place) + 1,
+            group_count=len(members),
+        )
 
     def show_focus(self, focus: Sequence[FocusItem]) -> None:
         """Give displays the items the keys walk, and follow the keys as they move."""
