@@ -43,6 +43,7 @@ from typing import Any
 from common import anchor, load_average, rounded
 from sixdot.core import GameState
 from sixdot.games import get_game
+from sixdot.games.consonants.rules import Phase
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,16 @@ class Measure:
 
 
 def _hand_played(state: Any) -> bool:
-    """Consonants' card play is over: the words phase (or the game's end) has come."""
-    return state.phase.value not in ("pass", "play")
+    """Consonants' card play is over: the words phase (or the game's end) has come.
 
+    Asked after every action, so written as the rules' own hot paths are: an
+    identity test of the phase, no Enum attribute read.
+    """
+    phase = state.phase
+    return phase is not _PASS and phase is not _PLAY
+
+
+_PASS, _PLAY = Phase.PASS, Phase.PLAY
 
 MEASURES = (
     Measure("consonants_hand", "consonants", 4, 1 / 2.5, done=_hand_played),

@@ -307,19 +307,29 @@ def spellings(spec: str, cards: Sequence[Card]) -> list[Word]:
         return [word] if all(have[c] >= n for c, n in need.items()) else []
     target = spec.upper()
     counts = Counter(cards)
+    order = sorted(counts)
+    left = [counts[card] for card in order]
+    # The cards each letter may start, in card order: a card is tried only where
+    # its face's first letter stands.
+    starting: dict[str, list[tuple[int, str]]] = {}
+    for i, card in enumerate(order):
+        starting.setdefault(card.face[0], []).append((i, card.face))
     out: list[Word] = []
+    seq: list[Card] = []
 
-    def fit(at: int, seq: Word) -> None:
+    def fit(at: int) -> None:
         if at == len(target):
-            out.append(seq)
+            out.append(tuple(seq))
             return
-        for card in sorted(counts):
-            if counts[card] and target.startswith(card.face, at):
-                counts[card] -= 1
-                fit(at + len(card.face), (*seq, card))
-                counts[card] += 1
+        for i, face in starting.get(target[at], ()):
+            if left[i] and target.startswith(face, at):
+                left[i] -= 1
+                seq.append(order[i])
+                fit(at + len(face))
+                seq.pop()
+                left[i] += 1
 
-    fit(0, ())
+    fit(0)
     return out
 
 
