@@ -43,7 +43,7 @@ def test_review_commands_answer_the_round_the_pile_and_the_top_discard() -> None
     assert commands["round"](view, "") == ["Round 1 of 8: 3 cards each.", "No turns taken yet."]
     assert commands["pile"](view, "") == [f"Draw pile: {len(state.pile)} left."]
     assert commands["top"](view, "")[0].startswith(f"Discard: {state.discards[-1].face}, ")
-    assert say.hand(view) == ["Your hand: C 8, A 2, T 3, Q 15."]
+    assert say.hand(view) == ["Your hand: A 2, C 8, Q 15, T 3."]
     assert commands["words"](view, "") == ["No words laid yet."]
 
 
@@ -167,3 +167,94 @@ def test_the_deck_list_says_each_card_s_points_once() -> None:
     lines = run("cards", "letters").lines
     assert "A, 2 points each: 10 cards." in lines
     assert "THE, 12 points: one card." in lines
+
+
+def brief() -> LettersPresenter:
+    return LettersPresenter(Phrasebook(verbosity=Verbosity.BRIEF), NAMES, 0)
+
+
+def test_a_hand_is_said_by_vowels_consonants_and_multi_letter_cards() -> None:
+    view = playing(cards("THE", "Z", "A", "QU", "E"), cards("X")).view(0)
+    # Full verbosity: the whole hand fits one line, in the groups' order.
+    assert presenter().hand(view) == ["Your hand: A 2, E 2, Z 14, QU 9, THE 12."]
+    assert brief().hand(view) == [
+        "Your hand, 5 cards:",
+        "Vowels: A 2, E 2.",
+        "Consonants: Z 14.",
+        "Multi-letter: QU 9, THE 12.",
+    ]
+
+
+def test_a_long_group_is_said_in_parts_each_named_and_inside_a_display() -> None:
+    faces = ("B", "C", "D", "F", "G", "H", "J", "K", "L", "M", "N")
+    lines = brief().hand(playing(cards(*faces), cards("X")).view(0))
+    assert lines[0] == "Your hand, 11 cards:"
+    assert len(lines) > 2
+    assert all(line.startswith("Consonants: ") and len(line) <= 40 for line in lines[1:])
+    said = ", ".join(line.removeprefix("Consonants: ").rstrip(".") for line in lines[1:])
+    assert said == "B 8, C 8, D 5, F 6, G 6, H 7, J 13, K 8, L 3, M 5, N 5"
+
+
+def test_the_keys_walk_the_lays_then_the_hand_in_its_groups() -> None:
+    state = playing(cards("T", "C", "A", "Q"), cards("Z", "X"))
+    items = presenter().focus(state.view(0), state.legal_actions(0))
+    lays = [item for item in items if item.group == "Words"]
+    assert lays and items[: len(lays)] == lays  # out CAT discard Q
+    held = items[len(lays) :]
+    assert [(item.group, item.jump) for item in held] == [
+        ("Vowels", "A"),
+        ("Consonants", "C"),
+        ("Consonants", "Q"),
+        ("Consonants", "T"),
+    ]
+    assert held[0].label == "A, 2 points: Enter discards it"
+    state = playing(cards("THE", "Z", "I"), cards("X"))
+    items = presenter().focus(state.view(0), state.legal_actions(0))
+    # Every letter of a multi-letter card jumps to it: T, H or E finds THE.
+    assert [(item.group, item.jump) for item in items] == [
+        ("Vowels", "I"),
+        ("Consonants", "Z"),
+        ("Multi-letter", "THE"),
+    ]
+
+
+def test_the_deal_is_said_whole_or_by_groups() -> None:
+    _, events = RULES.begin(2, None, seed=1)
+    dealt = next(e for e in events if type(e).__name__ == "CardsDealt" and e.visible_to(0))
+    whole = presenter().event(dealt)
+    assert len(whole) == 1 and whole[0].startswith("Your cards: ")
+    lines = brief().event(dealt)
+    assert lines[0] == "Dealt 3 cards:"
+    assert {line.split(":")[0] for line in lines[1:]} <= {"Vowels", "Consonants", "Multi-letter"}
+
+
+def test_review_keys_say_the_turn_the_last_words_the_players_and_the_status() -> None:
+    state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
+    commands = presenter().commands()
+    view = state.view(0)
+    top = state.discards[-1]
+    assert commands["trick"](view, "")[0] == "You: discard or go out."
+    assert commands["trick"](view, "")[1].startswith(f"Discard: {top.face}, ")
+    assert commands["previous"](view, "") == ["No words laid yet in round 1."]
+    assert commands["players"](view, "") == ["You 0: no words.", "Ana 0: no words."]
+    status = commands["status"](view, "")
+    assert status[0].startswith("Round 1 of 8, 3 cards.")
+    assert status[1:] == ["No turns taken yet.", f"Draw pile: {len(state.pile)} left."]
+    state, _ = state.apply(0, RULES.parse_action("out CAT discard Q"))
+    state, _ = state.apply(1, RULES.parse_action("accept"))
+    view = state.view(1)
+    assert commands["previous"](view, "") == [
+        "Last laid: yours, one word, 13 points.",
+        "CAT, 13 points, yours. Cards C, A, T.",
+    ]
+    assert commands["players"](view, "")[0] == "You 0: one word, 13 points, went out."
+    assert commands["trick"](view, "")[0] == "Ana, final turn: draw or take."
+    # Brief keeps whose words and what they are worth.
+    assert brief().commands()["previous"](view, "")[0] == "Last laid: yours, 13 points."
+
+
+def test_every_review_command_has_help_and_is_not_a_move() -> None:
+    words = Phrasebook()
+    for name in presenter().commands():
+        assert words.has(f"help-let-{name}")
+        assert name not in RULES.verbs

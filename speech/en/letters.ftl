@@ -20,6 +20,7 @@ let-round-started = Round { $round }: { $size } cards each. { $dealer_you ->
   }
     .brief = Round { $round }, { $size } cards.
 let-cards-dealt = Your cards: { $cards }.
+let-cards-dealt-head = Dealt { $count } cards:
 let-discard-started = Discard pile starts: { $card }.
     .brief = Up: { $card }.
 let-pile-drawn = { $you ->
@@ -156,6 +157,7 @@ let-table-round = Round { $round } of 8, { $size } cards. { $dealer_you ->
     [yes] You deal.
    *[no] { $dealer } deals.
   }
+    .brief = Round { $round } of 8, { $size } cards.
 let-table-top = Discard: { $card }, { $count ->
     [one] the only card.
    *[other] { $count } in the pile.
@@ -185,6 +187,15 @@ let-table-word = { $word }, { $points } points, { $player_you ->
       }
 let-table-no-words = No words laid yet.
 let-hand = Your hand: { $cards }.
+let-hand-head = Your hand, { $count ->
+    [one] one card:
+   *[other] { $count } cards:
+  }
+let-group = { $group }: { $cards }.
+let-group-vowels = Vowels
+let-group-consonants = Consonants
+let-group-multi = Multi-letter
+let-group-words = Words
 let-hand-empty = Your hand is empty until the next deal.
 let-score-title = { $rounds ->
     [0] Scores: no round scored yet.
@@ -204,36 +215,106 @@ let-round-laid = Challenges: { $player_you ->
 help-let-top = top: the top discard.
 help-let-pile = pile: cards left to draw.
 help-let-round = round: round number, hand size and how far the round has gone.
+    .brief = round: round, hand size, progress.
+help-let-trick = trick: whose turn, and the top discard. No tricks in Letters.
+    .brief = trick: whose turn, top discard.
+help-let-previous = previous: the words laid last.
+help-let-players = players: each player's total and words this round.
+    .brief = players: totals and words.
+help-let-status = status: round of 8, hand size, dealer and progress.
+    .brief = status: round, dealer, progress.
+let-now = { $player_you ->
+    [yes] You
+   *[no] { $player }
+  }{ $final ->
+    [yes] , final turn
+   *[no] {""}
+  }: { $step ->
+    [draw] draw or take.
+   *[play] discard or go out.
+  }
+let-now-over = The game is over.
+let-previous = Last laid: { $player_you ->
+    [yes] yours
+   *[no] { $player }'s
+  }, { $words ->
+    [one] one word
+   *[other] { $words } words
+  }, { $points } points.
+    .brief = Last laid: { $player_you ->
+        [yes] yours
+       *[no] { $player }'s
+      }, { $points } points.
+let-previous-none = No words laid yet in round { $round }.
+let-player = { $player_you ->
+    [yes] You
+   *[no] { $player }
+  } { $total }: { $words ->
+    [0] no words
+    [one] one word, { $points } points
+   *[other] { $words } words, { $points } points
+  }{ $out ->
+    [yes] , went out.
+   *[no] .
+  }
+    .brief = { $player_you ->
+        [yes] You
+       *[no] { $player }
+      } { $total }: { $words ->
+        [0] no words.
+        [one] one word.
+       *[other] { $words } words.
+      }
 help-let-words = words: every word laid this round.
 
 ## Refusals
 
 refuse-let-pile-empty = the pile and discards are empty: take the top discard.
+    .brief = pile empty: take the discard.
 refuse-let-no-discard = there is no discard to take: draw.
 refuse-let-draw-first = first draw, or take the top discard.
 refuse-let-drawn-already = you have your card already: discard or go out.
+    .brief = drawn already: discard or go out.
 refuse-let-no-card = you have no { $face }. You hold { $cards }.
 refuse-let-discard-which = name the card: discard CARD. You hold { $cards }.
+    .brief = name the card: discard CARD.
 refuse-let-lay-discard = end with the card to discard: { $move } discard CARD. You hold { $cards }.
+    .brief = end with: discard CARD.
 refuse-let-no-words = { $out ->
     [yes] name your words and a discard: out WORDS discard CARD.
    *[no] name your words and a discard: lay WORDS discard CARD.
   }
+    .brief = { $out ->
+        [yes] out WORDS discard CARD.
+       *[no] lay WORDS discard CARD.
+      }
 refuse-let-challenge-which = name the word: challenge WORD. Open: { $words }.
+    .brief = name it: challenge WORD.
 refuse-let-unknown = that is not a Letters move.
 refuse-let-out-over = someone went out: lay WORDS discard CARD.
+    .brief = final turn: lay WORDS discard CARD.
 refuse-let-lay-when = lay words only to go out: out WORDS discard CARD.
+    .brief = go out: out WORDS discard CARD.
 refuse-let-missing = you cannot spell { $word }: you have no { $letters }.
+    .brief = no { $letters } for { $word }.
 refuse-let-cannot-spell = your cards cannot spell { $word }.
 refuse-let-not-enough = not enough cards for { $words } together.
 refuse-let-out-all = to go out, use every card but one: { $cards } left.
+    .brief = use every card but one: { $cards } left.
 refuse-let-short = { $word } is one card: a word needs two.
 refuse-let-not-a-word = { $word } is not in the dictionary.
 refuse-let-not-challenging = { $laid ->
     [yes] no words are open to challenge: words are challenged as they are laid.
    *[no] challenges come after the round's final turns.
   }
+    .brief = { $laid ->
+        [yes] no words open to challenge.
+       *[no] challenges come after final turns.
+      }
 refuse-let-no-such-word = no open word { $word } to challenge. Open: { $words }.
+    .brief = no open word { $word }.
 refuse-let-challenging = challenges now: challenge WORD, or done.
 refuse-let-challenging-laid = { $owner } just laid words: challenge WORD, or accept.
+    .brief = challenge WORD, or accept.
 caution-let-not-a-word = not in the dictionary: { $words }. Others may challenge.
+    .brief = not in the dictionary: { $words }.
