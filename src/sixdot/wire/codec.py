@@ -19,7 +19,7 @@ from typing import Any
 import sixdot.core.state
 from sixdot.core import Action, Event, NotationError, Refusal
 from sixdot.games import Game
-from sixdot.visible import excerpt
+from sixdot.visible import visible
 from sixdot.wire.values import (
     Json,
     Reader,
@@ -82,7 +82,7 @@ class Codec:
         try:
             return self.game.rules.parse_action(text)
         except NotationError as err:
-            raise WireError("$", f"{excerpt(text)} is not a move: {err}") from None
+            raise WireError("$", visible(str(err))) from None
 
     def refusal(self, refusal: Refusal) -> Json:
         return {"key": refusal.key, "args": {k: tagged(v) for k, v in refusal.args.items()}}
