@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 from sixdot.decks import DeckEntry, load_deck
 
@@ -24,6 +24,9 @@ class Direction(Enum):
     EAST = "east"
     SOUTH = "south"
     WEST = "west"
+
+    #: The step to the next square this way, (rows, columns); see _STEPS.
+    delta: Square
 
     @property
     def step(self) -> Square:
@@ -59,13 +62,21 @@ class Mark(Enum):
     CLOUD = "cloud"
 
 
+# Each direction's step as a plain attribute too: the geometry asks for it a
+# hundred times a move, and an Enum member as a dict key hashes in Python.
+for _direction, _delta in _STEPS.items():
+    _direction.delta = _delta
+
+
 def ahead(square: Square, direction: Direction) -> Square:
-    dr, dc = direction.step
+    dr, dc = direction.delta
     return square[0] + dr, square[1] + dc
 
 
 def neighbours(square: Square) -> tuple[Square, ...]:
-    return tuple(ahead(square, d) for d in Direction)
+    """The four squares beside `square`, in compass order (north, east, south, west)."""
+    r, c = square
+    return (r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)
 
 
 def square_name(square: Square) -> str:
@@ -92,7 +103,7 @@ class Shape:
     name: str
     runs: tuple[tuple[int, Direction], ...]
 
-    @property
+    @cached_property
     def size(self) -> int:
         return sum(count for count, _ in self.runs)
 
@@ -225,12 +236,12 @@ def free(path: tuple[Square, ...], square: Square, size: int) -> bool:
     A square may touch only the path's last square, and the start when it
     closes the polygon.
     """
-    if not (0 <= square[0] < size and 0 <= square[1] < size) or square in path:
+    r, c = square
+    if not (0 <= r < size and 0 <= c < size) or square in path:
         return False
-    allowed = {path[-1]}
-    if len(path) > 2:
-        allowed.add(path[0])
-    return all(n not in path or n in allowed for n in neighbours(square))
+    last = path[-1]
+    first = path[0] if len(path) > 2 else last
+    return not any(n != last and n != first and n in path for n in neighbours(square))
 
 
 def closes(path: tuple[Square, ...], square: Square) -> bool:
@@ -318,7 +329,14 @@ def next_step(
 
 def matches(shape: Shape, path: tuple[Square, ...]) -> bool:
     """The last squares of the path, as a set, are the silhouette turned some way."""
-    if len(path) < shape.size:
+    size = shape.size
+    if len(path) < size:
         return False
-    tail = _normal(set(path[-shape.size :]))
-    return tail in shape.rotations
+    return _tail(path[-size:]) in shape.rotations
+
+
+@lru_cache(maxsize=4096)
+def _tail(squares: tuple[Square, ...]) -> frozenset[Square]:
+    """The last squares of a path moved to the origin, remembered: each hand's
+    shapes are matched against the same path move after move."""
+    return _normal(set(squares))
