@@ -139,7 +139,7 @@ class Card:
     syllables: tuple[str, ...]
     shapes: tuple[Shape, ...]
 
-    @property
+    @cached_property
     def all_syllables(self) -> tuple[str, ...]:
         """Each syllable and its reverse: SA, AS."""
         return tuple(s for syl in self.syllables for s in (syl, syl[::-1]))

@@ -286,7 +286,7 @@ class State(GameState):
             return (self.claim.waiting[0],)
         return (self.turn,)
 
-    @property
+    @cached_property
     def letters(self) -> str:
         return "".join(self.marks[self.word_from :])
 
