@@ -212,3 +212,17 @@ def test_a_malformed_message_is_refused_naming_the_field(data: bytes, problem: s
 def test_the_protocol_schema_in_docs_is_current() -> None:
     """Run `python -m sixdot.wire.schema` after changing a message."""
     assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()
+
+
+@pytest.mark.parametrize("depth", [30, 5000])
+def test_values_nested_too_deeply_are_refused_not_crashed_on(depth: int) -> None:
+    codec = Codec(get_game("alphabeticell"))
+    text = b'{"key": "refuse-game-over", "args": {"x": ' + b"[" * depth + b"]" * depth + b"}}"
+    with pytest.raises(WireError, match="nested too deeply"):
+        codec.read_refusal(loads(text))
+
+
+def test_a_message_nested_too_deeply_is_refused_not_crashed_on() -> None:
+    deep = b"[" * 5000 + b"]" * 5000
+    with pytest.raises(WireError, match="nested too deeply"):
+        m.read_from_server(b'{"type": "problem", "key": "k", "args": {"x": ' + deep + b"}}")

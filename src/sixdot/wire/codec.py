@@ -19,7 +19,7 @@ from typing import Any
 import sixdot.core.state
 from sixdot.core import Action, Event, NotationError, Refusal
 from sixdot.games import Game
-from sixdot.visible import visible
+from sixdot.visible import excerpt, visible
 from sixdot.wire.values import (
     Json,
     Reader,
@@ -93,7 +93,10 @@ class Codec:
         key, args = data["key"], data["args"]
         if not isinstance(key, str) or not isinstance(args, dict):
             raise WireError("$", "a refusal's key is a string and its args an object")
-        facts = {name: self.reader.untag(value, f"$.args.{name}") for name, value in args.items()}
+        facts = {
+            name: self.reader.untag(value, f"$.args.{excerpt(name)}")
+            for name, value in args.items()
+        }
         return Refusal(key, MappingProxyType(facts))
 
     def card(self, card: Any) -> Json:

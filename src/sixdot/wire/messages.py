@@ -311,3 +311,5 @@ def _read(decoder: msgspec.json.Decoder[Any], data: bytes | str, largest: int) -
         raise WireError(where.strip("`") or "$", excerpt(what, 80)) from None
     except msgspec.DecodeError as err:
         raise WireError("$", f"not JSON: {excerpt(str(err))}") from None
+    except RecursionError:
+        raise WireError("$", "nested too deeply to read") from None

@@ -26,3 +26,5 @@ def loads(data: bytes | str, largest: int = LARGEST) -> Json:
         return msgspec.json.decode(raw)
     except msgspec.DecodeError as err:
         raise WireError("$", f"not JSON: {excerpt(str(err))}") from None
+    except RecursionError:
+        raise WireError("$", "nested too deeply to read") from None

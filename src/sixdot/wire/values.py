@@ -157,6 +157,7 @@ class Reader:
 
     def decode(self, data: Json, hint: Any, path: str = "$") -> Any:
         """The value of type `hint` written as `data`, or WireError naming what is wrong."""
+        _not_too_deep(path)
         if hint is Any or hint is object:
             return self.untag(data, path)
         origin = typing.get_origin(hint)
@@ -194,7 +195,7 @@ class Reader:
             if key is str:
                 if not isinstance(data, dict):
                     raise WireError(path, f"expected an object, got {_shown(data)}")
-                return {k: self.decode(v, kind, f"{path}.{k}") for k, v in data.items()}
+                return {k: self.decode(v, kind, f"{path}.{excerpt(k)}") for k, v in data.items()}
             pairs = _list(data, path)
             out = {}
             for i, pair in enumerate(pairs):
@@ -261,6 +262,7 @@ class Reader:
 
     def untag(self, data: Json, path: str) -> Any:
         """A value written with its type's name (where a field may hold anything)."""
+        _not_too_deep(path)
         if data is None or isinstance(data, bool | int | float | str):
             return data
         if isinstance(data, list):
@@ -280,6 +282,15 @@ class Reader:
         if not is_record(cls):
             raise WireError(path, f"{name} is not a record type")
         return self.record(data, cls, path)
+
+
+#: How deeply values may nest: the core's are a few levels deep.
+DEEPEST = 24
+
+
+def _not_too_deep(path: str) -> None:
+    if path.count(".") + path.count("[") > DEEPEST:
+        raise WireError(path[:60] + "…", f"nested too deeply: at most {DEEPEST} levels are read")
 
 
 def _list(data: Json, path: str) -> list[Json]:
