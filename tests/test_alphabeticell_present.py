@@ -53,3 +53,69 @@ def test_refusals_of_cards_say_which_cards_are_accepted() -> None:
     )
     letter = Refusal.of("refuse-abc-letter-needed", card=Card("AX"), letters="A or X")
     assert say().refusal(letter) == "Refused: say the letter AX shows: take it as A or X, or pass."
+
+
+def test_the_keys_walk_the_offered_card_then_your_line_left_to_right() -> None:
+    state = offered("AIR", "SH")
+    items = say().focus(state.view(0), state.legal_actions(0))
+    assert [(item.group, item.jump) for item in items] == [
+        ("Offered", "SH"),  # both letters of a card jump to it
+        ("Your line", "AZ"),
+        ("Your line", "IZ"),
+        ("Your line", "RZ"),
+    ]
+    assert items[1].label == "AZ in your line as A"
+
+
+def test_the_keys_walk_the_dealt_cards_as_one_group_at_setup() -> None:
+    state = RULES.new_game(3, None, 4)
+    seat = state.to_act()[0]
+    items = say().focus(state.view(seat), state.legal_actions(seat))
+    assert len(items) == 3 and {item.group for item in items} == {"Dealt"}
+    assert [item.jump for item in items] == sorted(item.jump for item in items)
+
+
+FACES = ["AX", "TC", "NB", "ED", "AW", "RB", "AM", "SP", "SL", "SH"]
+
+
+def test_discards_are_said_whole_when_they_fit_else_alphabetically_in_short_parts() -> None:
+    state = dataclasses.replace(offered("AIR", "OB"), discards=tuple(Card(f) for f in FACES))
+    full = say().table(state.view(0))
+    assert full[-1] == "Discarded 10: AX, TC, NB, ED, AW, RB, AM, SP, SL, SH."
+    brief = say(Verbosity.BRIEF).table(state.view(0))
+    head = brief.index("Discarded 10 cards:")
+    parts = brief[head + 1 :]
+    assert len(parts) == 2 and all(p.startswith("Discards: ") and len(p) <= 40 for p in parts)
+    listed = ", ".join(p.removeprefix("Discards: ").rstrip(".") for p in parts)
+    assert listed == ", ".join(sorted(FACES))
+
+
+def test_review_keys_say_the_offer_the_last_take_the_players_and_the_status() -> None:
+    state = dataclasses.replace(offered("AIR", "SH"), dealer=1, discards=(Card("OB"),))
+    view = state.view(0)
+    commands = say().commands()
+    assert commands["trick"](view, "") == ["Face up: SH, offered to you."]
+    # Ana dealt after your take: the deal passes to the taker's left.
+    assert commands["previous"](view, "") == [
+        "Last take: yours, line A I R.",
+        "Last discard: OB, all passed.",
+    ]
+    assert commands["players"](view, "") == ["You 0: 3 cards, A I R.", "Ana 0: one card, AJ."]
+    assert commands["status"](view, "") == [
+        "Round 1, target 30. Ana deals.",
+        f"Deck: {view.cards_left} left.",
+    ]
+    passed = dataclasses.replace(state, offered=1, passed=(0,)).view(1)
+    ana = AlphabeticellPresenter(Phrasebook(verbosity=Verbosity.BRIEF), ["Bo", "Ana"], 1)
+    # Brief still says which card is in play and whose it is to take.
+    assert ana.commands()["trick"](passed, "") == [
+        "Face up: SH, offered to you.",
+        "Passed on it: Bo.",
+    ]
+
+
+def test_every_review_command_has_help_and_is_not_a_move() -> None:
+    words = Phrasebook()
+    for name in say().commands():
+        assert words.has(f"help-abc-{name}")
+        assert name not in RULES.verbs

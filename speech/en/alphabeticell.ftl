@@ -2,6 +2,7 @@
 
 abc-card = { $face }
 abc-notation = keep CARD, take CARD as LETTER [with LETTER], or pass
+    .brief = keep CARD, take CARD as LETTER, pass
 
 ## Events
 
@@ -98,6 +99,7 @@ abc-table-round = Round { $round }, target { $target }. { $dealer_you ->
     [yes] You deal.
    *[no] { $dealer } deals.
   }
+    .brief = Round { $round }, target { $target }.
 abc-table-line = { $you ->
     [yes] Your line
    *[no] { $player }'s line
@@ -105,10 +107,18 @@ abc-table-line = { $you ->
     [one] one card.
    *[other] { $count } cards.
   }
+    .brief = { $you ->
+        [yes] Your line
+       *[no] { $player }'s line
+      }, { $count }: { $line }.
 abc-table-line-open = { $you ->
     [yes] Your line
    *[no] { $player }'s line
   }: { $card }, letter not fixed yet.
+    .brief = { $you ->
+        [yes] Your line
+       *[no] { $player }'s line
+      }: { $card }, open.
 abc-table-line-empty = { $you ->
     [yes] Your line
    *[no] { $player }'s line
@@ -127,19 +137,67 @@ abc-table-picking = Setup: { $picker_you ->
     [yes] you are
    *[no] { $picker } is
   } choosing a card to keep.
+    .brief = Setup: { $picker_you ->
+        [yes] you keep a card.
+       *[no] { $picker } keeps a card.
+      }
 abc-hand-setup = Your setup cards: { $cards }.
+abc-discards-head = Discarded { $count } cards:
+abc-group = { $group }: { $cards }.
+abc-group-discards = Discards
+abc-group-dealt = Dealt
+abc-group-offered = Offered
+abc-group-line = Your line
+
+## Review commands: the same in every game
+
+abc-now-over = The game is over.
+abc-previous-take = Last take: { $player_you ->
+    [yes] yours, line { $line }.
+   *[no] { $player }'s, line { $line }.
+  }
+    .brief = Last take: { $player_you ->
+        [yes] yours.
+       *[no] { $player }'s.
+      }
+abc-previous-discard = Last discard: { $card }, all passed.
+abc-previous-none = Round { $round }: no take or discard yet.
+abc-player = { $player_you ->
+    [yes] You
+   *[no] { $player }
+  } { $total }: { $count ->
+    [0] no card yet.
+    [one] one card, { $line }.
+   *[other] { $count } cards, { $line }.
+  }
+help-abc-trick = trick: the card offered and who passed. No tricks here.
+    .brief = trick: the card offered.
+help-abc-previous = previous: the round's last take and discard.
+    .brief = previous: last take and discard.
+help-abc-players = players: each total, and each line.
+help-abc-status = status: round, target, dealer and deck.
 
 ## Refusals
 
 refuse-abc-pick-first = first keep one of your dealt cards: { $cards }.
+    .brief = keep one of { $cards }.
 refuse-abc-not-dealt = { $card } is not one of your cards: keep { $cards }.
+    .brief = not yours: keep { $cards }.
 refuse-abc-setup-over = setup is over; take the offered card or pass.
+    .brief = take the offered card or pass.
 refuse-abc-unknown = that is not an Alphabeticell move.
 refuse-abc-not-offered = { $card } is not offered; the card is { $offered }: take it or pass.
+    .brief = { $offered } is offered: take it or pass.
 refuse-abc-letter-needed = say the letter { $card } shows: take it as { $letters }, or pass.
+    .brief = take it as { $letters }, or pass.
 refuse-abc-letter-not-on-card = { $card } has no { $letter }.
 refuse-abc-fix-needed = say { $first }'s letter too: take { $card } as { $letter } with { $fix }.
+    .brief = take { $card } as { $letter } with { $fix }.
 refuse-abc-same-letter = both cards cannot show { $letter }: letters never repeat.
+    .brief = both show { $letter }: no repeats.
 refuse-abc-already-fixed = your line { $line } is fixed already: leave out "with".
+    .brief = line fixed: leave out "with".
 refuse-abc-repeat = your line { $line } has { $letter } already: letters never repeat.
+    .brief = your line has { $letter } already.
 refuse-abc-inside = { $letter } would go inside your line: only letters before { $first } or after { $last }.
+    .brief = { $letter } is inside: before { $first } or after { $last }.

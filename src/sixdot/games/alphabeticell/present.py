@@ -1,8 +1,13 @@
-"""Alphabeticell in words: cards, moves, the table and the turn prompt."""
+"""Alphabeticell in words: cards, moves, the table and the turn prompt.
+
+The keys walk three groups: the dealt cards to keep at setup, then the card
+offered and your line, left to right. Discards are said whole at full
+verbosity when they fit a line, else alphabetically in short parts.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sixdot.core import Action, Event, Refusal
@@ -19,6 +24,8 @@ from sixdot.games.alphabeticell.rules import (
     line_takes,
 )
 from sixdot.present.focus import FocusItem
+from sixdot.present.grouplines import group_lines
+from sixdot.present.groups import whole_or_grouped
 from sixdot.present.presenter import Presenter
 
 
@@ -81,21 +88,29 @@ class AlphabeticellPresenter(Presenter):
     def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
         """Setup cards to keep; else the offered card, then your line's cards."""
         if view.phase is Phase.PICK:
+            dealt = self.words("abc-group-dealt")
+            keeps = sorted((a for a in legal if isinstance(a, Keep)), key=lambda a: a.card.face)
             return [
-                FocusItem(self.words("abc-focus-keep", card=self.card(a.card)), a.card.face, (a,))
-                for a in legal
-                if isinstance(a, Keep)
+                FocusItem(
+                    self.words("abc-focus-keep", card=self.card(a.card)),
+                    a.card.face,
+                    (a,),
+                    group=dealt,
+                )
+                for a in keeps
             ]
         items = []
         if view.face_up is not None:
             label = self.words("abc-focus-offered", card=self.card(view.face_up))
-            items.append(FocusItem(label, view.face_up.face, tuple(legal)))
+            group = self.words("abc-group-offered")
+            items.append(FocusItem(label, view.face_up.face, tuple(legal), group=group))
+        line = self.words("abc-group-line")
         for placed in view.lines[view.seat]:
             letter = placed.letter or ""
             label = self.words(
                 "abc-focus-line", card=self.card(placed.card), letter=letter or "none"
             )
-            items.append(FocusItem(label, placed.card.face))
+            items.append(FocusItem(label, placed.card.face, group=line))
         return items
 
     def _ways(self, line: Line, takes: Sequence[Take]) -> list[str]:
@@ -157,12 +172,98 @@ class AlphabeticellPresenter(Presenter):
                 names = [self.name(s) for s in view.passed]
                 out.append(self.words("abc-table-passed", players=self.join(names)))
         out.append(self.words("abc-table-deck", left=view.cards_left))
-        out.append(
-            self.words(
-                "abc-table-discards", count=len(view.discards), cards=self.cards(view.discards)
-            )
-        )
+        out.extend(self.discard_lines(view))
         return out
+
+    def discard_lines(self, view: View) -> list[str]:
+        """Discards in the order they went, whole when that fits at full verbosity;
+        else how many, then alphabetically in parts of a display's width."""
+        if not view.discards:
+            return [self.words("abc-table-discards", count=0, cards="")]
+        faces = sorted(card.face for card in view.discards)
+        return whole_or_grouped(
+            self.words,
+            lambda: self.words(
+                "abc-table-discards", count=len(view.discards), cards=self.cards(view.discards)
+            ),
+            lambda: [
+                self.words("abc-discards-head", count=len(faces)),
+                *group_lines(self.words, "abc-group", [(self.words("abc-group-discards"), faces)]),
+            ],
+        )
+
+    # -- the review commands every game has, in Alphabeticell's terms --
+
+    def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
+        return {
+            "trick": lambda view, arg: self.now_lines(view),
+            "previous": lambda view, arg: self.previous_lines(view),
+            "players": lambda view, arg: self.player_lines(view),
+            "status": lambda view, arg: self.status_lines(view),
+        }
+
+    def now_lines(self, view: View) -> list[str]:
+        """No tricks: the card offered and to whom, who passed it; or who is keeping."""
+        if view.phase is Phase.OVER:
+            return [self.words("abc-now-over")]
+        if view.phase is Phase.PICK or view.face_up is None:
+            return [self.words("abc-table-picking", **self.seat_args("picker", view.to_act[0]))]
+        out = [
+            self.words(
+                "abc-table-face-up",
+                card=self.card(view.face_up),
+                **self.seat_args("to", view.to_act[0]),
+            )
+        ]
+        if view.passed:
+            names = [self.name(s) for s in view.passed]
+            out.append(self.words("abc-table-passed", players=self.join(names)))
+        return out
+
+    def previous_lines(self, view: View) -> list[str]:
+        """The round's last take and last discard.
+
+        A take passes the deal to the taker's left, and only a take does within a
+        round, so once any line has grown the last taker sits on the dealer's right.
+        Which card it was the view does not keep: the taker's line is said instead.
+        """
+        out = []
+        if any(len(line) > 1 for line in view.lines):
+            taker = (view.dealer - 1) % view.players
+            out.append(
+                self.words(
+                    "abc-previous-take",
+                    line=spaced(line_letters(view.lines[taker])),
+                    **self.seat_args("player", taker),
+                )
+            )
+        if view.discards:
+            out.append(self.words("abc-previous-discard", card=self.card(view.discards[-1])))
+        return out or [self.words("abc-previous-none", round=view.round)]
+
+    def player_lines(self, view: View) -> list[str]:
+        """One line a player in seat order: total first, then the line."""
+        out = []
+        for seat in range(view.players):
+            line = view.lines[seat]
+            if line and line[0].letter is None:
+                letters = self.card(line[0].card)
+            else:
+                letters = spaced(line_letters(line))
+            out.append(
+                self.words(
+                    "abc-player",
+                    total=view.totals[seat],
+                    count=len(line),
+                    line=letters,
+                    **self.seat_args("player", seat),
+                )
+            )
+        return out
+
+    def status_lines(self, view: View) -> list[str]:
+        """Round, target and dealer, then the deck left."""
+        return [self.table(view)[0], self.words("abc-table-deck", left=view.cards_left)]
 
     def held(self, view: View) -> Sequence[Card]:
         """Dealt cards still to choose from, then the cards of your line."""
