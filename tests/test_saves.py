@@ -38,7 +38,7 @@ def test_a_quit_game_is_saved_and_resumed_where_it_stopped() -> None:
     again = run("resume", input="history\nquit\nyes\n")
     assert again.rc == 0
     at = again.lines.index("Resumed after 6 moves. Type history to hear them.")
-    assert again.lines[at + 1] == "Your hand: ER 7, F 6, ED 7."  # not said in the replay
+    assert again.lines[at + 1] == "Your hand: F 6, ED 7, ER 7."  # not said in the replay
     # Nothing of the game is said again, but all of it can be heard.
     assert "You drew ED, 7 points." not in again.lines[: again.lines.index("History, 10 lines:")]
     assert history(again.lines) == history(first.lines)
