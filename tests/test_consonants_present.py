@@ -9,7 +9,7 @@ from sixdot.games.consonants.cards import by_face
 from sixdot.games.consonants.present import ConsonantsPresenter
 from sixdot.games.consonants.rules import RULES, CardPlayed, Laid, Phase, State
 from sixdot.games.consonants.tricks import Played
-from sixdot.present.phrasebook import Phrasebook
+from sixdot.present.phrasebook import Phrasebook, Verbosity
 
 C = by_face()
 NAMES = ["you", "Ana", "Ben", "Cleo"]
@@ -67,8 +67,18 @@ def test_the_turn_names_the_trick_and_the_plays() -> None:
     )
     lines = presenter().turn(state.view(0), state.legal_actions(0))
     assert lines == [
-        "Trick 4: led P, high R. Ben P, Cleo R.",
+        "Trick 4, P led: Cleo is winning with R.",
+        "Played: Ben P, Cleo R.",
         "You may play: R, T, wild as P, R to Z.",
+    ]
+    # Brief keeps who is winning, and says the plays one kind a line.
+    brief = ConsonantsPresenter(Phrasebook(verbosity=Verbosity.BRIEF), NAMES, 0)
+    assert brief.turn(state.view(0), state.legal_actions(0)) == [
+        "P led, Cleo winning: R.",
+        "Ben P, Cleo R.",
+        "Plays, 3 cards:",
+        "Consonants 2: R, T.",
+        "Wild as P, R to Z.",
     ]
 
 
@@ -98,7 +108,19 @@ def test_review_commands_answer_from_the_view() -> None:
         "You: one trick, 23 points.",
         "Ana: one trick, 20 points.",
     ]
-    assert commands["previous"](view, "")[0].startswith("Last trick, Ana's, 20 points: Ana Z")
+    assert commands["previous"](view, "") == [
+        "Ana took the last trick with Z: 20 points.",
+        "Played: Ana Z, Ben A over E as A.",
+    ]
+    assert commands["players"](view, "") == [
+        "You 0: one card, one trick, 23 points.",
+        "Ana 0: 0 cards, one trick, 20 points.",
+        "Ben 0: 0 cards, 0 tricks, 0 points.",
+        "Cleo 0: 0 cards, 0 tricks, 0 points.",
+        "Kitty: 2 cards.",
+    ]
+    assert commands["status"](view, "") == ["Hand 1, target 150. Ana deals.", "Playing trick 1."]
+    assert commands["trick"](view, "") == ["Trick 1: your lead."]
     singles = commands["singletons"](view, "")
     assert "K: in your hand." in singles and "Q: taken by you." in singles
     assert "J: not seen yet." in singles
@@ -126,7 +148,9 @@ def test_face_down_piles_are_said_by_their_tricks_only() -> None:
     assert "K: in your hand." in singles
     assert "Q: out of sight." in singles and "Z: out of sight." in singles
     assert not any("taken" in line or "points" in line for line in say.table(view))
-    assert commands["previous"](view, "")[0].startswith("Last trick, Ana's, 20 points: Ana Z")
+    assert commands["previous"](view, "")[0] == "Ana took the last trick with Z: 20 points."
+    # Face down, a player's line has cards and tricks, no points.
+    assert commands["players"](view, "")[1] == "Ana 0: 0 cards, one trick."
 
 
 def laying(taken: str, laid: tuple[Laid, ...] = ()) -> State:
@@ -149,7 +173,7 @@ def test_the_word_turn_says_the_cards_left_and_not_the_best_lay() -> None:
     state = laying("T R P A/E Z T A/O ?")
     lines = presenter().turn(state.view(0), state.legal_actions(0))
     assert lines == [
-        "Lay words of 4+ letters: lay WORD WORD, or done. hint suggests.",
+        "Words of 4+ letters: lay WORDS, or done.",
         "Left for words, 8 cards: A over E, A over O, P, R, T, T, Z, wild.",
     ]
 
@@ -175,11 +199,11 @@ def test_a_mistyped_move_is_told_the_forms_of_this_phase_only() -> None:
 
 def test_the_scores_say_after_which_hand_they_stand() -> None:
     state = passing()
-    assert presenter().score(state.view(0))[0] == "Scores before hand 1, target 150, lowest wins:"
+    assert presenter().score(state.view(0))[0] == "Scores before hand 1, to 150, lowest wins:"
     third = replace(state, hand_no=3, phase=Phase.PLAY)
-    assert presenter().score(third.view(0))[0] == "Scores after hand 2, target 150, lowest wins:"
+    assert presenter().score(third.view(0))[0] == "Scores after hand 2, to 150, lowest wins:"
     over = replace(state, hand_no=3, phase=Phase.OVER)
-    assert presenter().score(over.view(0))[0] == "Scores after hand 3, target 150, lowest wins:"
+    assert presenter().score(over.view(0))[0] == "Scores after hand 3, to 150, lowest wins:"
 
 
 def test_a_listed_play_says_the_card_as_every_line_does_and_can_be_typed_back() -> None:
@@ -195,3 +219,47 @@ def test_a_listed_play_says_the_card_as_every_line_does_and_can_be_typed_back() 
     said = [presenter().move(a, state.view(0)) for a in state.legal_actions(0)]
     assert said[:2] == ["play I over U as I", "play wild as I"]
     assert RULES.parse_action(said[0]) == state.legal_actions(0)[0]
+
+
+def holding(faces: str) -> State:
+    """Passing in hand 1, your hand these cards."""
+    state = passing()
+    hand = tuple(sorted(C[face] for face in faces.split()))
+    return replace(state, hands=(hand, *state.hands[1:]))
+
+
+def test_a_long_hand_is_said_by_kind_and_consonants_in_letter_runs() -> None:
+    state = holding("A/E A/I E/O B C D F G H K L M N T T ? ?")
+    brief = ConsonantsPresenter(Phrasebook(verbosity=Verbosity.BRIEF), NAMES, 0)
+    assert brief.hand(state.view(0)) == [
+        "Hand, 17:",
+        "Vowels 3: A/E, A/I, E/O.",
+        "Consonants B-L: B, C, D, F, G, H, K, L.",
+        "Consonants M-T: M, N, T, T.",
+        "Wild: 2 cards.",
+    ]
+    # At full verbosity the whole hand fits one answer line, in the same order.
+    assert presenter().hand(state.view(0)) == [
+        "Your hand, 17 cards: A over E, A over I, E over O,"
+        " B, C, D, F, G, H, K, L, M, N, T, T, wild, wild."
+    ]
+
+
+def test_the_keys_walk_the_hand_by_kind_and_every_letter_jumps() -> None:
+    state = holding("T A/E ? B I/O")
+    items = presenter().focus(state.view(0), state.legal_actions(0))
+    assert [(item.group, item.label, item.jump) for item in items] == [
+        ("Vowels", "A over E", "AE"),
+        ("Vowels", "I over O", "IO"),
+        ("Consonants", "B", "B"),
+        ("Consonants", "T", "T"),
+        ("Wild", "wild", "?"),
+    ]
+
+
+def test_review_command_names_are_not_moves() -> None:
+    commands = set(presenter().commands())
+    assert {"trick", "previous", "players", "status"} <= commands
+    assert not commands & set(RULES.verbs)
+    words = Phrasebook()
+    assert all(words.has(f"help-con-{name}") for name in commands)

@@ -12,6 +12,23 @@ con-wild-as = wild as { $letters }
     .brief = wild { $letters }
 con-letter-range = { $first } to { $last }
     .brief = { $first } to { $last }
+con-group-vowel = Vowels
+con-group-consonant = Consonants
+con-group-wild = Wild
+con-group-chosen = Chosen
+con-group = { $group }, { $count ->
+    [one] one card
+   *[other] { $count } cards
+  }: { $cards }.
+    .brief = { $group } { $count }: { $cards }.
+con-group-run = { $group } { $first } to { $last }: { $cards }.
+    .brief = { $group } { $first }-{ $last }: { $cards }.
+con-group-wilds = { $count ->
+    [one] Wild: one card.
+   *[other] Wild: { $count } cards.
+  }
+con-plays-wild-any = Wild as any letter.
+con-plays-wild-as = Wild as { $letters }.
 con-notation = pass CARDS, keep CARD, play T, play A/E as E, play ? as T, lay WORDS, challenge WORD, done
     .brief = pass, keep, play, fly, lay, challenge, done
 con-forms-pass = pass CARDS, keep CARD, as: pass Q X, pass A/E, keep Q
@@ -34,6 +51,8 @@ con-hand-started = Hand { $hand }: { $size } cards each, { $kitty } in the kitty
     .brief = Hand { $hand }, { $size } cards.
 con-cards-dealt = Your cards: { $cards }.
     .brief = Cards: { $cards }.
+con-cards-dealt-head = You are dealt { $count } cards:
+    .brief = Dealt { $count }:
 con-pass-started = Pass { $count } cards { $direction ->
     [left] to the left.
     [right] to the right.
@@ -116,7 +135,7 @@ con-fly-chosen = { $you ->
         [yes] Others plus 50.
        *[no] Flyer minus 50.
       }
-con-words-opened = Scoring hand { $hand }: lay words from your taken cards.
+con-words-opened = Scoring hand { $hand }: words from taken cards.
     .brief = Scoring: words.
 con-word-laid = { $you ->
     [yes] You lay
@@ -140,7 +159,7 @@ con-nothing-laid = { $you ->
 con-challenges-opened = Challenges: { $words ->
     [one] one word laid.
    *[other] { $words } words laid.
-  } Challenge any you doubt.
+  }
     .brief = Challenges open.
 con-word-challenged = { $you ->
     [yes] You challenge
@@ -159,24 +178,21 @@ con-word-challenged = { $you ->
         [yes] valid, challenger plus { $value }.
        *[no] invalid, challenger minus { $value }.
       }
-con-hand-scored = { $flew ->
-    [yes] { $you ->
-        [yes] You
-       *[no] { $player }
-      }: flew by night, { $flying } and challenges { $challenges }: { $total }.
-   *[no] { $you ->
-        [yes] You
-       *[no] { $player }
-      }: consonants { $consonants }, singletons { $singles }, words { $words } saved, challenges { $challenges }{ $flying ->
-        [0] { "" }
-       *[other] , flying { $flying }
-      }: { $total }.
+con-hand-scored = { $you ->
+    [yes] You
+   *[no] { $player }
+  } { $total } this hand: { $flew ->
+    [yes] flew by night, { $flying }, challenges { $challenges }.
+   *[no] consonants { $consonants }, singletons { $singles }, words { $words } saved, challenges { $challenges }{ $flying ->
+        [0] .
+       *[other] , flying { $flying }.
+      }
   }
     .brief = { $you ->
         [yes] You
        *[no] { $player }
-      }: { $total } this hand.
-con-hand-ended = Hand { $hand } over. Lowest total leads:
+      } { $total } this hand.
+con-hand-ended = Hand { $hand } over, lowest total first:
     .brief = Hand { $hand } over.
 con-game-ended = { $winner_count ->
     [one] { $winners_you ->
@@ -198,7 +214,7 @@ con-turn-pass = Pass { $wanted } cards { $direction ->
    *[across] across
   } to { $to }: { $count } still to choose.
     .brief = Pass { $count } to { $to }.
-con-turn-pass-how = Type pass and the cards, as: pass Q X Z K. keep Q takes one back.
+con-turn-pass-how = Type pass and cards: pass Q X Z K.
     .brief = pass CARDS, or keep CARD.
 con-turn-picked = Chosen to pass: { $cards }.
     .brief = Chosen: { $cards }.
@@ -207,11 +223,19 @@ con-turn-plays = { $count ->
    *[other] You may play: { $plays }.
   }
     .brief = Plays: { $plays }.
+con-turn-plays-head = { $count ->
+    [one] You may play one card:
+   *[other] You may play { $count } cards:
+  }
+    .brief = { $count ->
+        [one] One play:
+       *[other] Plays, { $count } cards:
+      }
 con-turn-fly = Flying by Night: type fly me for minus 50, or fly others for plus 50 to all others.
     .brief = Fly: fly me, or fly others.
-con-turn-words = Lay words of 4+ letters: lay WORD WORD, or done. hint suggests.
+con-turn-words = Words of 4+ letters: lay WORDS, or done.
     .brief = lay WORDS, or done.
-con-turn-challenge = Challenge a word you doubt: challenge WORD. Type done to accept the rest.
+con-turn-challenge = Doubt a word? challenge WORD, or done.
     .brief = challenge WORD, or done.
 con-move-lay = { $notation }: saves { $value }
     .brief = { $notation }: { $value }
@@ -233,25 +257,70 @@ con-table-hand = Hand { $hand }, target { $target }. { $dealer_you ->
     .brief = Hand { $hand }.
 con-table-passing = Passing { $direction }: waiting for choices.
     .brief = Passing { $direction }.
-con-table-size = { $player_you ->
-    [yes] you
+con-player = { $player_you ->
+    [yes] You
    *[no] { $player }
-  } { $count }
-    .brief = { $player } { $count }
-con-table-sizes = Cards in hand: { $sizes }; kitty { $kitty }.
-    .brief = Hands: { $sizes }; kitty { $kitty }.
+  } { $total }: { $held ->
+    [one] one card
+   *[other] { $held } cards
+  }, { $tricks ->
+    [one] one trick
+   *[other] { $tricks } tricks
+  }{ $value ->
+    [none] .
+   *[other] , { $value } points.
+  }
+    .brief = { $player_you ->
+        [yes] You
+       *[no] { $player }
+      } { $total }: { $held ->
+        [one] 1 card
+       *[other] { $held } cards
+      }, { $tricks ->
+        [one] 1 trick
+       *[other] { $tricks } tricks
+      }.
+con-kitty = Kitty: { $count ->
+    [0] empty.
+    [one] one card.
+   *[other] { $count } cards.
+  }
+con-status-trick = Playing trick { $number }.
+con-status-phase = { $phase ->
+    [pass] Passing { $direction }.
+    [fly] Flying by Night: a choice.
+    [words] Scoring: laying words.
+    [challenge] Scoring: challenges.
+   *[other] The game is over.
+  }
 con-hand = { $count ->
     [0] Your hand is empty.
     [one] Your hand, one card: { $cards }.
    *[other] Your hand, { $count } cards: { $cards }.
   }
-    .brief = Hand: { $cards }.
+    .brief = { $count ->
+        [0] Hand empty.
+       *[other] Hand: { $cards }.
+      }
+con-hand-head = { $count ->
+    [one] Your hand, one card:
+   *[other] Your hand, { $count } cards:
+  }
+    .brief = Hand, { $count }:
 con-hand-words = { $count ->
     [0] Left for words: no cards.
     [one] Left for words, one card: { $cards }.
    *[other] Left for words, { $count } cards: { $cards }.
   }
-    .brief = Left: { $cards }.
+    .brief = { $count ->
+        [0] Left: none.
+       *[other] Left: { $cards }.
+      }
+con-hand-words-head = { $count ->
+    [one] Left for words, one card:
+   *[other] Left for words, { $count } cards:
+  }
+    .brief = Left, { $count }:
 con-score-hand = { $you ->
     [yes] You
    *[no] { $player }
@@ -263,7 +332,7 @@ con-score-hand = { $you ->
 con-score-title = { $hands ->
     [0] Scores before hand 1
    *[other] Scores after hand { $hands }
-  }, target { $target }, lowest wins:
+  }, to { $target }, lowest wins:
     .brief = Scores, lowest wins:
 con-trick-none = No trick is being played now.
     .brief = No trick now.
@@ -277,18 +346,32 @@ con-trick-empty = Trick { $number }: { $leader_you ->
         [yes] your lead.
        *[no] { $leader } leads.
       }
-con-trick-now = Trick { $number }: led { $led }, high { $top }. { $plays }.
-    .brief = Led { $led }, high { $top }: { $plays }.
+con-trick-now = Trick { $number }, { $led } led: { $winning_you ->
+    [yes] you are
+   *[no] { $winning } is
+  } winning with { $letter }.
+    .brief = { $led } led, { $winning_you ->
+        [yes] you
+       *[no] { $winning }
+      } winning: { $letter }.
+con-trick-plays = Played: { $plays }.
+    .brief = { $plays }.
 con-trick-play = { $player_you ->
     [yes] you
    *[no] { $player }
   } { $card }
     .brief = { $player } { $card }
-con-previous = Last trick, { $winner_you ->
-    [yes] yours
-   *[no] { $winner }'s
-  }, { $value } points: { $plays }.
-    .brief = Last, { $winner }: { $plays }.
+con-previous = { $winner_you ->
+    [yes] You
+   *[no] { $winner }
+  } took the last trick with { $letter }: { $value } { $value ->
+    [one] point.
+   *[other] points.
+  }
+    .brief = { $winner_you ->
+        [yes] You
+       *[no] { $winner }
+      } took it with { $letter }, { $value }.
 con-previous-none = No trick finished yet this hand.
     .brief = No last trick.
 con-taken = { $player_you ->
@@ -344,10 +427,14 @@ con-word-settled = { $player_you ->
       }
 con-words-none = No words laid.
     .brief = No words.
-help-con-trick = trick: the trick being played.
+help-con-trick = trick: who is winning this trick, and its cards.
     .brief = trick: this trick.
-help-con-previous = previous: the last trick taken.
+help-con-previous = previous: who took the last trick, and its cards.
     .brief = previous: last trick.
+help-con-players = players: each total, cards held and tricks taken.
+    .brief = players: totals, cards, tricks.
+help-con-status = status: hand, target, dealer and what is happening.
+    .brief = status: hand and phase.
 help-con-taken = taken: tricks each player has taken; points once piles are up.
     .brief = taken: tricks taken.
 help-con-singletons = singletons: which of J K Q V X Z are seen.

@@ -1,13 +1,19 @@
-"""Consonants in words: cards, tricks, passing, word-making and the review commands."""
+"""Consonants in words: cards, tricks, passing, word-making and the review commands.
+
+Long lists (a hand, the plays, the cards left for words) are said one kind a
+line, vowels, consonants and wilds, as the arrow keys' groups walk them; a
+long run of consonants is said in letter runs, `Consonants B to L: ...`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sixdot.core import Action
-from sixdot.games.consonants.cards import LETTERS, Card, singletons
+from sixdot.core import Action, Event
+from sixdot.games.consonants.cards import LETTERS, Card, Kind, singletons
 from sixdot.games.consonants.rules import (
+    CardsDealt,
     Challenge,
     Lay,
     Phase,
@@ -18,6 +24,7 @@ from sixdot.games.consonants.rules import (
 from sixdot.games.consonants.tricks import Play, Played, trick_value, trick_winner
 from sixdot.games.consonants.words import unused, word_value
 from sixdot.present.focus import FocusItem
+from sixdot.present.groups import parts, room, whole_or_grouped
 from sixdot.present.presenter import FEW_MOVES, Presenter
 
 #: The move forms of each phase, told when a typed move is not one of them.
@@ -55,6 +62,12 @@ class ConsonantsPresenter(Presenter):
                     self.words("con-score-hand", points=points[seat], total=totals[seat], **args)
                 )
         return out
+
+    def event(self, event: Event) -> list[str]:
+        """The deal is said as the hand is, one kind a line when it is long."""
+        if isinstance(event, CardsDealt):
+            return self.card_lines("con-cards-dealt", event.cards)
+        return super().event(event)
 
     # -- moves and the turn --
 
@@ -101,7 +114,7 @@ class ConsonantsPresenter(Presenter):
             ]
             return [*lines, *self.hand(view), self.words("con-turn-pass-how")]
         if phase is Phase.PLAY:
-            return [*self.trick_lines(view), self.plays_line(legal)]
+            return [*self.trick_lines(view), *self.plays_lines(legal)]
         if phase is Phase.FLY:
             return [self.words("con-turn-fly")]
         if phase is Phase.WORDS:
@@ -109,19 +122,85 @@ class ConsonantsPresenter(Presenter):
             return [self.words("con-turn-words"), *self.hand(view)]
         return [self.words("con-turn-challenge"), *self.word_lines(view, open_only=True)]
 
-    def plays_line(self, legal: Sequence[Action]) -> str:
-        """The cards that may be played, a wild's letters said as a range."""
-        plays = [a for a in legal if isinstance(a, Play)]
-        said = [self.played(Played(0, p.card, p.letter)) for p in plays if not p.card.wild]  # type: ignore[union-attr]
+    def plays_lines(self, legal: Sequence[Action]) -> list[str]:
+        """The cards that may be played, one kind a line, a wild's letters said as runs."""
+        plays = [a for a in legal if isinstance(a, Play) and a.card is not None]
+        kinds = [
+            (kind, [self.played(Played(0, p.card, p.letter)) for p in plays if p.card.kind is kind])  # type: ignore[union-attr]
+            for kind in (Kind.VOWEL, Kind.CONSONANT)
+        ]
         wild = [p.letter for p in plays if p.card.wild]  # type: ignore[union-attr]
+        said = [item for _, items in kinds for item in items]
         if wild:
             said.append(self.wild_letters(wild))
-        return self.words("con-turn-plays", count=len(said), plays=", ".join(said))
+        cards = len({p.card for p in plays})  # type: ignore[union-attr]
 
-    def wild_letters(self, letters: Sequence[str]) -> str:
-        """A wild's letters in alphabetical runs: `wild as P, R to Z`."""
+        def grouped() -> list[str]:
+            out = [self.words("con-turn-plays-head", count=cards)]
+            for kind, items in kinds:
+                out.extend(self.group_lines(self.words(f"con-group-{kind.value}"), items))
+            if wild:
+                out.append(self.wild_letters(wild, "con-plays-wild"))
+            return out
+
+        return whole_or_grouped(
+            self.words,
+            lambda: self.words("con-turn-plays", count=len(said), plays=", ".join(said)),
+            grouped,
+        )
+
+    def group_lines(self, group: str, items: Sequence[str], count: int | None = None) -> list[str]:
+        """One kind's items on a line, or in letter runs when they are too many for one."""
+        if not items:
+            return []
+        count = len(items) if count is None else count
+
+        def say(listed: str, first: str = "", last: str = "") -> str:
+            if not first:
+                return self.words("con-group", group=group, count=count, cards=listed)
+            return self.words(
+                "con-group-run", group=group, count=count, cards=listed, first=first, last=last
+            )
+
+        whole = say(", ".join(items))
+        if len(whole) <= room(self.words):
+            return [whole]
+        left = room(self.words) - len(say("", "X", "X"))
+        runs = parts(items, left)
+        if len({_letter(run[0]) for run in runs}) < len(runs):  # vowels: the group said again
+            return [say(", ".join(run)) for run in parts(items, room(self.words) - len(say("")))]
+        return [say(", ".join(run), _letter(run[0]), _letter(run[-1])) for run in runs]
+
+    def card_lines(self, key: str, cards: Sequence[Card]) -> list[str]:
+        """Cards said whole when they fit a line at full verbosity, else one kind a line.
+
+        `key` words the whole list ($count, $cards); `key-head` opens the groups.
+        """
+
+        def grouped() -> list[str]:
+            out = [self.words(f"{key}-head", count=len(cards))]
+            for name, held in _kinds(cards):
+                group = self.words(f"con-group-{name}")
+                if name == "wild":
+                    out.append(self.words("con-group-wilds", count=len(held)))
+                else:
+                    out.extend(self.group_lines(group, [self.card(c) for c in held]))
+            return out
+
+        if not cards:
+            return [self.words(key, count=0, cards="")]
+        ordered = [card for _, card in self.grouped(cards)]
+        return whole_or_grouped(
+            self.words,
+            lambda: self.words(key, count=len(cards), cards=self.cards(ordered)),
+            grouped,
+        )
+
+    def wild_letters(self, letters: Sequence[str], key: str = "con-wild") -> str:
+        """A wild's letters in alphabetical runs: `wild as P, R to Z` (`key`-as),
+        or `wild as any letter` (`key`-any)."""
         if len(letters) == len(LETTERS):
-            return self.words("con-wild-any")
+            return self.words(f"{key}-any")
         runs: list[list[str]] = []
         for letter in letters:
             if runs and ord(letter) == ord(runs[-1][-1]) + 1:
@@ -132,29 +211,44 @@ class ConsonantsPresenter(Presenter):
             run[0] if len(run) == 1 else self.words("con-letter-range", first=run[0], last=run[-1])
             for run in runs
         ]
-        return self.words("con-wild-as", letters=", ".join(said))
+        return self.words(f"{key}-as", letters=", ".join(said))
 
     def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
         """Passing: each card (Space picks, Enter passes one). Play: each card and its plays."""
         if view.phase is Phase.PASS:
             items = [
-                FocusItem(self.card(c), _letters(c), (Pick((c,)),), pick=c.face) for c in view.hand
+                FocusItem(self.card(c), _letters(c), (Pick((c,)),), pick=c.face, group=group)
+                for group, c in self.grouped(view.hand)
             ]
+            chosen = self.words("con-group-chosen")
             items.extend(
                 FocusItem(
-                    self.words("con-focus-picked", card=self.card(c)), _letters(c), (Unpick(c),)
+                    self.words("con-focus-picked", card=self.card(c)),
+                    _letters(c),
+                    (Unpick(c),),
+                    group=chosen,
                 )
                 for c in view.picks
             )
             return items
         if view.phase is Phase.PLAY:
             plays = [a for a in legal if isinstance(a, Play)]
-            items = []
-            for card in view.hand:
-                mine = tuple(p for p in plays if p.card is card)
-                items.append(FocusItem(self.card(card), _letters(card), mine))
-            return items
+            return [
+                FocusItem(
+                    self.card(card),
+                    _letters(card),
+                    tuple(p for p in plays if p.card is card),
+                    group=group,
+                )
+                for group, card in self.grouped(view.hand)
+            ]
         return super().focus(view, legal)
+
+    def grouped(self, cards: Sequence[Card]) -> list[tuple[str, Card]]:
+        """Cards with their group's name: vowels, consonants, then wilds, each lowest first."""
+        return [
+            (self.words(f"con-group-{name}"), card) for name, held in _kinds(cards) for card in held
+        ]
 
     def selection(self, view: View, legal: Sequence[Action]) -> tuple[str, int] | None:
         if view.phase is Phase.PASS:
@@ -178,12 +272,45 @@ class ConsonantsPresenter(Presenter):
             out.extend(self.trick_lines(view))
         else:
             out.extend(self.word_lines(view))
-        out.extend(self.taken_lines(view))
-        sizes = ", ".join(
-            self.words("con-table-size", count=view.hand_sizes[s], **self.seat_args("player", s))
-            for s in range(view.players)
-        )
-        out.append(self.words("con-table-sizes", sizes=sizes, kitty=view.kitty))
+        return [*out, *self.player_lines(view)]
+
+    def player_lines(self, view: View) -> list[str]:
+        """One line a player, total first: cards held, tricks taken, and their
+        points once the piles are up; then the kitty."""
+        out = []
+        for s in range(view.players):
+            value = trick_value(view.taken[s]) if view.taken is not None else "none"
+            out.append(
+                self.words(
+                    "con-player",
+                    total=view.totals[s],
+                    held=view.hand_sizes[s],
+                    tricks=view.tricks_won[s],
+                    value=value,
+                    **self.seat_args("player", s),
+                )
+            )
+        out.append(self.words("con-kitty", count=view.kitty))
+        return out
+
+    def status_lines(self, view: View) -> list[str]:
+        """Hand, target and dealer, then what the table is doing now."""
+        out = [
+            self.words(
+                "con-table-hand",
+                hand=view.hand_no,
+                target=view.target,
+                **self.seat_args("dealer", view.dealer),
+            )
+        ]
+        if view.phase is Phase.PLAY:
+            out.append(self.words("con-status-trick", number=view.trick_number))
+        else:
+            out.append(
+                self.words(
+                    "con-status-phase", phase=view.phase.value, direction=view.direction.value
+                )
+            )
         return out
 
     def left_for_words(self, view: View) -> tuple[Any, ...]:
@@ -194,9 +321,8 @@ class ConsonantsPresenter(Presenter):
 
     def hand(self, view: View) -> list[str]:
         if view.phase in (Phase.WORDS, Phase.CHALLENGE):
-            left = self.left_for_words(view)
-            return [self.words("con-hand-words", count=len(left), cards=self.cards(left))]
-        out = [self.words("con-hand", count=len(view.hand), cards=self.cards(view.hand))]
+            return self.card_lines("con-hand-words", self.left_for_words(view))
+        out = self.card_lines("con-hand", view.hand)
         if view.picks:
             out.append(self.words("con-turn-picked", cards=self.cards(view.picks)))
         return out
@@ -213,6 +339,8 @@ class ConsonantsPresenter(Presenter):
         return {
             "trick": lambda view, arg: self.trick_lines(view),
             "previous": lambda view, arg: self.previous_lines(view),
+            "players": lambda view, arg: self.player_lines(view),
+            "status": lambda view, arg: self.status_lines(view),
             "taken": lambda view, arg: self.taken_lines(view),
             "singletons": lambda view, arg: self.singleton_lines(view),
             "words": lambda view, arg: self.word_lines(view),
@@ -232,35 +360,38 @@ class ConsonantsPresenter(Presenter):
                     **self.seat_args("leader", view.to_act[0]),
                 )
             ]
-        return [
-            self.words(
-                "con-trick-now",
-                number=view.trick_number,
-                led=view.trick[0].letter,
-                top=max(p.letter for p in view.trick),
-                plays=self.plays_said(view.trick),
-            )
-        ]
+        best = view.trick[trick_winner(view.trick)]
+        head = self.words(
+            "con-trick-now",
+            number=view.trick_number,
+            led=view.trick[0].letter,
+            letter=best.letter,
+            **self.seat_args("winning", best.seat),
+        )
+        return [head, *self.plays_said(view.trick)]
 
-    def plays_said(self, trick: Sequence[Played]) -> str:
-        return ", ".join(
+    def plays_said(self, trick: Sequence[Played]) -> list[str]:
+        """The cards of a trick in the order played, as many to a line as fit."""
+        said = [
             self.words("con-trick-play", card=self.played(p), **self.seat_args("player", p.seat))
             for p in trick
-        )
+        ]
+        left = room(self.words) - len(self.words("con-trick-plays", plays=""))
+        return [self.words("con-trick-plays", plays=", ".join(part)) for part in parts(said, left)]
 
     def previous_lines(self, view: View) -> list[str]:
+        """The last trick: who took it, with what and for how much, then its cards."""
         if not view.last_trick:
             return [self.words("con-previous-none")]
         cards = tuple(p.card for p in view.last_trick)
-        winner = view.last_trick[trick_winner(view.last_trick)].seat
-        return [
-            self.words(
-                "con-previous",
-                plays=self.plays_said(view.last_trick),
-                value=trick_value(cards),
-                **self.seat_args("winner", winner),
-            )
-        ]
+        best = view.last_trick[trick_winner(view.last_trick)]
+        head = self.words(
+            "con-previous",
+            letter=best.letter,
+            value=trick_value(cards),
+            **self.seat_args("winner", best.seat),
+        )
+        return [head, *self.plays_said(view.last_trick)]
 
     def taken_lines(self, view: View) -> list[str]:
         """Tricks each player has taken this hand, and their points once the
@@ -332,6 +463,20 @@ class ConsonantsPresenter(Presenter):
                 )
             )
         return out or [self.words("con-words-none")]
+
+
+def _kinds(cards: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
+    """The kinds held, vowels, consonants, then wilds, each in alphabetical order."""
+    groups = [
+        (kind.value, tuple(sorted(c for c in cards if c.kind is kind)))
+        for kind in (Kind.VOWEL, Kind.CONSONANT, Kind.WILD)
+    ]
+    return [(name, held) for name, held in groups if held]
+
+
+def _letter(said: str) -> str:
+    """The letter a said card or play begins with (`A over E as E` is A)."""
+    return said[:1]
 
 
 def _letters(card: Card) -> str:
