@@ -238,8 +238,8 @@ def test_the_async_driver_plays_moves_as_they_arrive_and_refuses_bad_ones() -> N
                 getter.cancel()
                 break
             seat, state = getter.result()
-            if first:  # a move out of turn first: refused, and the seat is still asked
-                await moves.put((1, state.legal_actions(seat)[0]))
+            if first:  # a move that may not be played now: refused, and the turn stands
+                await moves.put((seat, game.rules.parse_action("pass")))
                 first = False
             await moves.put((seat, chooser.choice(state.legal_actions(seat))))
         await driver
@@ -247,6 +247,6 @@ def test_the_async_driver_plays_moves_as_they_arrive_and_refuses_bad_ones() -> N
 
     match, remote = asyncio.run(main())
     assert match.over
-    assert [r.key for r in remote.refusals] == []
+    assert [r.key for r in remote.refusals] == ["refuse-abc-pick-first"]
     again, _ = replay(game.rules, 3, {"target": 10}, 4, match.moves)
     assert again == match.state
