@@ -63,7 +63,10 @@ class Login(Message, tag="login"):
 
 
 class Resume(Message, tag="resume"):
+    """Log in again with a session token; `after`: also send the steps after that one."""
+
     token: Short
+    after: Seq | None = None
 
 
 class Logout(Message, tag="logout"):
