@@ -534,7 +534,9 @@ class State(GameState):
             return (let_stand, *(Challenge(w) for w in words))
         hand = self.hands[self.turn]
         final = self.final
-        lays = [a for a in self.solver.finals(hand) if (a.out or final) and a.words]
+        # A final turn may lay any words; another turn lays them only to go out.
+        solver = self.solver
+        lays = [a for a in solver.finals(hand) if a.words] if final else solver.outs(hand)
         lays.sort(key=lambda a: (-a.points, -len(a.words)))
         moves: list[Action] = [self._lay_action(a, out=not final) for a in lays]
         moves.extend(Discard(face) for face in dict.fromkeys(c.face for c in hand))
@@ -547,6 +549,11 @@ class State(GameState):
         rest = _take_out(hand, (arrangement.discard,))
         face = arrangement.discard.face
         plain = Lay(tuple(text(w) for w in arrangement.words), face, out)
+        # Letters on plain cards spell a word one way only: when no multi-letter
+        # card of the rest shows in the words, the plain words are the cards'.
+        multi = {c.face for c in rest if c.multi}
+        if not any(f in word for f in multi for word in plain.words):
+            return plain
         if self._resolve(plain, rest) == [arrangement.words]:
             return plain
         return Lay(tuple(explicit(w) for w in arrangement.words), face, out)

@@ -160,6 +160,21 @@ class Solver:
             for d in dict.fromkeys(search.hand)
         ]
 
+    def outs(self, cards: Sequence[Card]) -> list[Arrangement]:
+        """The arrangements of `finals` that go out, in the same order, found
+        without solving the rest: a card in no word can only go as the discard,
+        so a hand with two such cards cannot go out at all."""
+        search = self._search(cards)
+        dead = [c for c in search.hand if c not in search.index]
+        if len(dead) > 1:
+            return []
+        found = []
+        for discard in dead or dict.fromkeys(search.hand):
+            arrangement = _with_discard(search.best_of(_without(search.hand, discard)), discard)
+            if arrangement.out:
+                found.append(arrangement)
+        return found
+
     def best_final(self, cards: Sequence[Card]) -> Arrangement:
         """A final turn: discard one card, lay the best words from the rest.
 
@@ -181,7 +196,7 @@ class Solver:
 
     def going_out(self, cards: Sequence[Card]) -> Arrangement | None:
         """The best way to go out (all but one card in words), or None."""
-        ways = [a for a in self.finals(cards) if a.out]
+        ways = self.outs(cards)
         return max(ways, key=_key) if ways else None
 
     def outlook(self, cards: Sequence[Card], drawn: Card) -> dict[Card, tuple[int, bool]]:
