@@ -41,8 +41,9 @@ class SensibleBot(Bot):
         if view.phase is Phase.DRAW:
             take = Take()
             if take in legal and view.top is not None:
-                now = solver.best(view.hand).points
-                if solver.best_final((*view.hand, view.top)).points > now:
+                taken = (*view.hand, view.top)
+                now = solver.best(view.hand, within=taken).points
+                if solver.best_final(taken).points > now:
                     return take
             return next(a for a in legal if a != take) if len(legal) > 1 else legal[0]
         lays = [a for a in legal if isinstance(a, Lay)]

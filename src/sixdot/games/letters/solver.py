@@ -144,10 +144,17 @@ class Solver:
         extend(self.lexicon.root, 0)
         return list(found.values())
 
-    def best(self, cards: Sequence[Card]) -> Arrangement:
-        """The best words to lay from all of `cards` (no discard)."""
-        search = self._search(cards)
-        return search.best_of(search.hand)
+    def best(self, cards: Sequence[Card], within: Sequence[Card] | None = None) -> Arrangement:
+        """The best words to lay from all of `cards` (no discard).
+
+        `within`, a hand holding `cards` and more, lets that hand's search
+        answer: a turn asks about a hand and the hand with one card more, and
+        one search costs as much as the other.
+        """
+        if within is None:
+            search = self._search(cards)
+            return search.best_of(search.hand)
+        return self._search(within).best_of(tuple(sorted(cards)))
 
     def finals(self, cards: Sequence[Card]) -> list[Arrangement]:
         """For each different card to discard, the best words from the rest.
