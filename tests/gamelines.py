@@ -1,10 +1,14 @@
-"""Every line a game's presenter says in a whole game, seen from every seat."""
+"""Every line a game's presenter says in a whole game, seen from every seat,
+and how those lines measure against issue 18's length targets."""
 
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from sixdot.games import Game
+from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 
 #: Options that keep a game of random moves finite: random Nonesuch bids may
@@ -42,3 +46,68 @@ def rendered_lines(
             lines += command(view, "")
         action = bots[seat].choose(view, legal) if bots else rng.choice(legal)
         state, events = state.apply(seat, action)
+
+
+DISPLAY = 40
+CARDS = r"[A-Z0-9?/]{1,4}"
+#: Where a clause ends: . : ; , ! or ? before a space or the end, a dash or an
+#: opening parenthesis between spaces, or where a list of cards or letters starts.
+CLAUSE_END = re.compile(rf"[.:;,!?](?=\s|$)|\s[-–]\s|\s\(|\s(?={CARDS}(?:,?\s{CARDS}){{2,}})")
+
+
+def fact_is_late(line: str) -> bool:
+    """Whether a line longer than a display runs its first clause past 40 characters,
+    the proxy for a key fact out of a display's reach (see tests/test_lines.py)."""
+    return len(line) > DISPLAY and not CLAUSE_END.search(line[: DISPLAY + 1])
+
+
+@dataclass(frozen=True)
+class Target:
+    """Issue 18's limits at one verbosity: the longest line, and the share over a display."""
+
+    longest: int
+    over_display: float
+
+
+#: Brief: no line over 60, at most 5% over 40. Full: no line over 100, at most 15% over 40.
+TARGETS = {
+    Verbosity.BRIEF: Target(longest=60, over_display=0.05),
+    Verbosity.FULL: Target(longest=100, over_display=0.15),
+}
+
+
+@dataclass(frozen=True)
+class LineStats:
+    """How long the lines of some games are: the figures issue 18 sets targets for."""
+
+    lines: int
+    longest: int
+    over_40: float
+    over_60: float
+    over_80: float
+    over_100: float
+    late_fact: float  # lines whose first clause runs past 40 characters
+    example: str  # the longest line, to show what to shorten
+
+    @classmethod
+    def of(cls, lines: list[str]) -> LineStats:
+        count = len(lines)
+
+        def share(width: int) -> float:
+            return sum(len(line) > width for line in lines) / count
+
+        longest = max(lines, key=len)
+        late = sum(map(fact_is_late, lines)) / count
+        return cls(count, len(longest), share(40), share(60), share(80), share(100), late, longest)
+
+    def ratios(self, target: Target) -> dict[str, float]:
+        """Each figure over its target: at most 1.0 meets it."""
+        return {
+            "longest": self.longest / target.longest,
+            "over_40": self.over_40 / target.over_display,
+        }
+
+
+def game_lines(game: Game, verbosity: Verbosity, seeds: Sequence[int]) -> list[str]:
+    """Every seat's lines of sensible-bot games at the most players, one game a seed."""
+    return [line for seed in seeds for line in rendered_lines(game, verbosity, seed, DEFAULT_LEVEL)]
