@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sixdot.core import GameEnded, Refusal
 from sixdot.games.alphagon.board import Direction, Mark, layout
-from sixdot.games.alphagon.events import Rotation
+from sixdot.games.alphagon.events import CardsDealt, Rotation
 from sixdot.games.alphagon.present import AlphagonPresenter
 from sixdot.games.alphagon.rules import (
     ACCEPT,
@@ -34,7 +34,7 @@ from sixdot.games.alphagon.rules import (
     State,
     Take,
 )
-from sixdot.present.phrasebook import Phrasebook
+from sixdot.present.phrasebook import Phrasebook, Verbosity
 from test_alphagon_rules import building, game, long_word, play, sq
 
 E, N = Direction.EAST, Direction.NORTH
@@ -87,7 +87,7 @@ def test_review_commands_walk_and_read_the_polygon() -> None:
     ]
     assert commands["go"](view, " ") == ["go needs a square, like go G7."]
     assert commands["rack"](view, "") == ["Rack: A E I R S T C, 7 letters; 2 bonuses."]
-    assert any(line.startswith("card ") for line in commands["cards"](view, ""))
+    assert any(line.startswith("Card ") for line in commands["cards"](view, ""))
 
 
 def test_the_prompt_offers_only_what_may_be_typed_now() -> None:
@@ -302,3 +302,73 @@ def test_change_or_give_alone_says_what_it_needs_or_why_it_cannot_be_made() -> N
     seat = first.to_act()[0]
     refusal = first.refusal(seat, Give(first.racks[seat][0]))
     assert refusal is not None and refusal.key == "refuse-agn-start-first"
+
+
+# -- short lines and the review keys (issues 18 and 16) -----------------------
+
+
+def dealt_to_you(players: int) -> CardsDealt:
+    _, opening = RULES.begin(players, None, 2)
+    return next(e for e in opening if isinstance(e, CardsDealt) and e.visible_to(0))
+
+
+def test_the_cards_dealt_are_said_whole_when_they_fit_else_one_card_a_line() -> None:
+    two = say().event(dealt_to_you(6))  # six players hold two cards: they fit one line
+    assert len(two) == 1 and two[0].startswith("Your cards: Card ") and len(two[0]) <= 100
+    dealt = dealt_to_you(2)  # two players hold three: one card a line, even at full verbosity
+    brief = AlphagonPresenter(Phrasebook(verbosity=Verbosity.BRIEF), ["Ana", "Ben"], 0)
+    for lines in (say().event(dealt), brief.event(dealt)):
+        assert lines[0] == f"Your cards: {len(dealt.cards)}."
+        assert [line.split(":")[0] for line in lines[1:]] == [
+            f"Card {c.number}" for c in dealt.cards
+        ]
+        assert all(len(line) <= 40 for line in lines)
+
+
+def test_the_moves_beside_the_board_stand_in_groups_by_verb() -> None:
+    two = building(game(), "CA")
+    items = [item for item in say().focus(two.view(0), two.legal_actions(0)) if item.at is None]
+    groups = [item.group for item in items]
+    # Each group stands together, in the order its verb first comes.
+    assert groups == sorted(groups, key=groups.index)
+    assert {"Change", "Give", "Moves"} <= set(groups)
+    changes = [item.label for item in items if item.group == "Change"]
+    assert changes == sorted(changes) and all(c.startswith("change ") for c in changes)
+    assert [item.label for item in items if item.group == "Moves"] == ["pass", "doubt"]
+
+
+def test_a_letter_to_lose_is_reached_by_its_own_key() -> None:
+    owed = long_word()
+    items = say().focus(owed.view(0), owed.legal_actions(0))
+    take_e = next(item for item in items if item.label == "take E")
+    assert take_e.group == "Take" and "E" in take_e.jump
+
+
+def test_review_keys_say_the_word_the_last_play_the_players_and_the_status() -> None:
+    car = building(game(), "CAR")
+    commands = say().commands()
+    view = car.view(0)
+    assert commands["trick"](view, "") == commands["word"](view, "")
+    assert commands["previous"](view, "")[0].startswith("Last letter: R on F3, ")
+    players = commands["players"](view, "")
+    assert len(players) == 3 and players[0].startswith(f"You {view.totals[0]}: ")
+    assert all(re.match(r"^\w+ \d+: \d+ letters, \d+ bonus", line) for line in players)
+    assert commands["status"](view, "") == [
+        f"Goal {view.goal}: your turn.",
+        "Sides: 1.",
+        f"Play goes {view.rotation.value}.",
+    ]
+    closed = play(replace(car, hands=((1,), *car.hands[1:])), Place(("T",)), CLOSE)
+    assert commands["previous"](closed.view(1), "") == [
+        "Last letter: T on G3, yours.",
+        "Word before: CART, ended by you.",
+    ]
+    assert say().commands()["previous"](game().view(0), "") == ["No letter placed yet."]
+
+
+def test_every_review_command_has_help_and_is_not_a_move() -> None:
+    words = Phrasebook()
+    for name in ("trick", "previous", "players", "status"):
+        assert name in say().commands()
+        assert words.has(f"help-agn-{name}")
+        assert name not in RULES.verbs

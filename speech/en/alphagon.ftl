@@ -2,7 +2,7 @@
 
 agn-notation = start SQUARE DIRECTION LETTER, place LETTER, place LETTER LETTER, change LETTER, give LETTER, syllable XY, shape NAME, close, end, pass, doubt, suspend, declare WORD, answer WORD, concede, accept, contradict WORD, correct WORD, lose LETTER, take bonus, take LETTER
     .brief = start, place, change, give, syllable, shape, close, end, pass, doubt, suspend, declare, take
-agn-card = card { $number }: { $syllables }; { $shapes }
+agn-card = Card { $number }: { $syllables }; { $shapes }
 agn-shape = { $name }, { $kind ->
     [I] line
    *[other] { $kind }
@@ -56,7 +56,7 @@ agn-rotation-rolled = { $order_count ->
 agn-rack-dealt = Your letters: { $letters }.
     .brief = Letters: { $letters }.
 agn-cards-dealt = Your cards: { $cards }.
-    .brief = Cards: { $cards }.
+agn-cards-dealt-head = Your cards: { $count }.
 agn-turn-began = { $you ->
     [yes] Your turn.
    *[no] { $player }'s turn.
@@ -102,6 +102,10 @@ agn-cloud-reached = Cloud: { $paid ->
        *[no] { $player } has
       } no bonus, so loses a letter.
   }
+    .brief = Cloud: { $paid ->
+        [yes] a bonus lost.
+       *[no] a letter lost.
+      }
 agn-letter-changed = { $you ->
     [yes] You change
    *[no] { $player } changes
@@ -109,6 +113,10 @@ agn-letter-changed = { $you ->
     [yes] {""} for a bonus, { $bonuses } left.
    *[no] .
   }
+    .brief = { $you ->
+        [yes] You
+       *[no] { $player }
+      } changed a letter.
 agn-letter-exchanged = Changed: { $old } for { $new }.
 agn-letter-given-up = { $you ->
     [yes] You give
@@ -119,16 +127,25 @@ agn-syllable-found = Syllable { $syllable }: { $you ->
     [yes] you score
    *[no] { $player } scores
   } { $gain }, { $total } in all, card { $card }.
+    .brief = Syllable { $syllable }: { $you ->
+        [yes] you
+       *[no] { $player }
+      } +{ $gain }, { $total }.
 agn-shape-found = Shape { $shape }: { $you ->
     [yes] you score
    *[no] { $player } scores
   } { $gain }, { $total } in all, card { $card }.
+    .brief = Shape { $shape }: { $you ->
+        [yes] you
+       *[no] { $player }
+      } +{ $gain }, { $total }.
 agn-card-exchanged = Card { $card } goes under the deck; { $you ->
     [yes] you take
    *[no] { $player } takes
   } a new one.
     .brief = Card { $card } exchanged.
 agn-card-drawn = New card: { $card }.
+    .brief = New: { $card }
 agn-word-closed = Closed: { $word }, { $length } letters. { $you ->
     [yes] You score
    *[no] { $player } scores
@@ -177,14 +194,17 @@ agn-doubted = Doubt: { $you ->
     [yes] You must
    *[no] { $placer } must
   } name the word.
+    .brief = Doubt: { $letters }.
 agn-doubt-answered = Word stated: { $word }, by { $you ->
     [yes] you.
    *[no] { $player }.
   } The doubt fails.
+    .brief = { $word }: the doubt fails.
 agn-doubt-conceded = No word: { $you ->
     [yes] you have
    *[no] { $player } has
   } no word for { $letters }. The doubt stands.
+    .brief = No word for { $letters }: doubt stands.
 agn-declared = Declared: { $words } from { $letters }, by { $you ->
     [yes] you.
    *[no] { $player }.
@@ -202,10 +222,12 @@ agn-contradicted = Contradicted: { $word }, by { $you ->
     [yes] Your
    *[no] { $declarer }'s
   } declaration fails.
+    .brief = Contradicted: { $word }.
 agn-corrected = Corrected: { $word }, { $length } letters, by { $you ->
     [yes] you.
    *[no] { $player }.
   }
+    .brief = Corrected: { $word }.
 agn-penalized = Penalty: { $you ->
     [yes] you lose
    *[no] { $player } loses
@@ -214,6 +236,10 @@ agn-penalized = Penalty: { $you ->
     [bluff] for a word that was not there.
    *[contradicted] for a contradicted declaration.
   }
+    .brief = Penalty: { $you ->
+        [yes] You
+       *[no] { $player }
+      } loses a letter.
 agn-letter-lost = { $you ->
     [yes] You lose
    *[no] { $player } loses
@@ -255,6 +281,7 @@ agn-turn-answer = Doubt: { $you ->
     [yes] you doubt
    *[no] { $player } doubts
   } { $letters }. Answer WORD, or concede.
+    .brief = Doubted: answer WORD, or concede.
 agn-turn-reply = Declared: { $words } from { $letters }. Accept, contradict WORD or correct WORD.
     .brief = Accept, contradict or correct { $words }.
 agn-rack = Rack: { $letters }, { $count } { $count ->
@@ -264,6 +291,10 @@ agn-rack = Rack: { $letters }, { $count } { $count ->
     [one] bonus
    *[other] bonuses
   }.
+    .brief = Rack: { $letters }; { $bonuses } { $bonuses ->
+        [one] bonus.
+       *[other] bonuses.
+      }
 agn-word = Word { $letters }: { $count } { $count ->
     [one] letter
    *[other] letters
@@ -271,8 +302,11 @@ agn-word = Word { $letters }: { $count } { $count ->
     [same] .
    *[other] , now { $now }.
   }
+    .brief = Word { $letters }: { $direction } from { $square }.
 agn-word-empty = Word: none yet, the next letter starts one.
+    .brief = Word: none yet.
 agn-word-none-yet = Board empty: the first play starts the polygon.
+    .brief = Board empty.
 agn-next = Next: { $square }{ $turned ->
     [yes] , turning { $direction }.
    *[no] , heading { $direction }.
@@ -280,6 +314,7 @@ agn-next = Next: { $square }{ $turned ->
 agn-next-none = Next: no free square.
 agn-sides = Sides: { $count }.
 agn-side = Side { $number }: { $square }, { $direction }, { $length } squares, { $held }.
+    .brief = Side { $number }: { $square } { $direction }, { $held }.
 agn-where = Start { $start }: { $rows ->
     [0] same row
    *[other] { $rows } { $vertical }
@@ -287,42 +322,98 @@ agn-where = Start { $start }: { $rows ->
     [0] same column
    *[other] { $columns } { $horizontal }
   } from { $end }.
+    .brief = Start { $start }: { $rows } { $vertical }, { $columns } { $horizontal }.
 agn-cards-none = No polygon cards.
 agn-table-player = { $you ->
     [yes] You
    *[no] { $player }
-  }: { $score } points, { $letters } letters, { $bonuses } { $bonuses ->
+  } { $score }: { $letters } letters, { $bonuses } { $bonuses ->
     [one] bonus.
    *[other] bonuses.
   }
+    .brief = { $you ->
+        [yes] You
+       *[no] { $player }
+      } { $score }: { $letters } letters, { $bonuses } { $bonuses ->
+        [one] bonus.
+       *[other] bonuses.
+      }
+agn-previous-letter = Last letter: { $letter } on { $square }, { $owner_you ->
+    [yes] yours.
+   *[no] { $owner }'s.
+  }
+agn-previous-word = Word before: { $word }, ended by { $owner_you ->
+    [yes] you.
+   *[no] { $owner }.
+  }
+agn-previous-none = No letter placed yet.
+agn-status = Goal { $goal }: { $player_you ->
+    [yes] your turn.
+   *[no] { $player }'s turn.
+  }
+agn-status-over = Goal { $goal }: the game is over.
+agn-status-rotation = Play goes { $rotation }.
+agn-group = { $verb ->
+    [change] Change
+    [give] Give
+    [syllable] Syllables
+    [shape] Shapes
+    [lose] Lose
+    [take] Take
+    [place] Two letters
+    [answer] Answer
+   *[other] Moves
+  }
 agn-move-place = { $notation }, on { $square }
 agn-go-bad = No square "{ $text }": type a column A to M and a row 1 to 13, like G7.
+    .brief = No square "{ $text }": try G7.
 agn-go-empty = go needs a square, like go G7.
 
 ## Help
 
 help-agn-go = go SQUARE: move the board cursor, like go G7.
+    .brief = go SQUARE: move the cursor.
 help-agn-north = north: move the board cursor one square north.
+    .brief = north: cursor one square north.
 help-agn-south = south: move the board cursor one square south.
+    .brief = south: cursor one square south.
 help-agn-east = east: move the board cursor one square east.
+    .brief = east: cursor one square east.
 help-agn-west = west: move the board cursor one square west.
+    .brief = west: cursor one square west.
 help-agn-here = here: the square under the board cursor.
 help-agn-word = word: the word under construction, direction and start.
+    .brief = word: the word being built.
 help-agn-sides = sides: the polygon side by side.
 help-agn-where = where: from the end of the polygon back to the start.
+    .brief = where: from the end to the start.
 help-agn-rack = rack: your letters and bonuses.
 help-agn-cards = cards: your polygon cards, syllables and shapes.
+    .brief = cards: your polygon cards.
+help-agn-trick = trick: the word being built and the next square.
+    .brief = trick: the word and next square.
+help-agn-previous = previous: the last letter and the word before.
+    .brief = previous: last letter, word before.
+help-agn-players = players: scores, letters and bonuses.
+help-agn-status = status: goal, whose turn, sides and play order.
+    .brief = status: goal, turn, sides.
 
 ## Refusals
 
 refuse-agn-not-now = { $move } is not a move you can make now. Type moves.
+    .brief = not now: { $move }. Type moves.
 refuse-agn-no-letter = you have no { $letter } in your rack.
 refuse-agn-must-lose = first choose a letter to lose: lose LETTER.
+    .brief = first: lose LETTER.
 refuse-agn-no-claim = nobody has doubted or declared: there is nothing to answer.
+    .brief = nothing to answer.
 refuse-agn-start-first = the first play comes first: start SQUARE DIRECTION LETTER.
+    .brief = start SQUARE DIRECTION LETTER first.
 refuse-agn-started = the polygon is already started: place a letter.
+    .brief = already started: place a letter.
 refuse-agn-not-flag = { $square } is not a flag. Flags: { $flags }.
 refuse-agn-off-board = from { $square } that way leaves the board: pick another direction.
+    .brief = off the board: another direction.
 refuse-agn-no-loss = no letter is owed now.
 refuse-agn-no-reward = no long-word reward is owed now.
 refuse-agn-must-take = first choose your long-word reward: { $can ->
@@ -330,53 +421,83 @@ refuse-agn-must-take = first choose your long-word reward: { $can ->
     [letter] take a letter, like take { $example }.
    *[both] take bonus, or take a letter, like take { $example }.
   }
+    .brief = first: take bonus or a letter.
 refuse-agn-take-what = take needs { $can ->
     [bonus] bonus: take bonus.
     [letter] a letter, like take { $example }.
    *[both] bonus or a letter: take bonus, or take { $example }.
   }
+    .brief = take bonus, or take a letter.
 refuse-agn-take-bonuses = you hold { $count } bonuses, no fewer than at the start: take a letter, like take { $example }.
+    .brief = bonuses full: take { $example }.
 refuse-agn-take-full = you hold { $count } letters, no fewer than at the start: take bonus.
+    .brief = letters full: take bonus.
 refuse-agn-take-none = no { $letter } is left in your sacks: { $can ->
     [bonus] take bonus.
     [letter] take another letter, like take { $example }.
    *[both] take bonus, or another letter, like take { $example }.
   }
+    .brief = no { $letter } left: take another.
 refuse-agn-gave = you have already given up a letter this turn.
+    .brief = you gave a letter already.
 refuse-agn-changed = you have already changed a letter this turn.
+    .brief = you changed a letter already.
 refuse-agn-change-bonus = a change before placing costs a bonus, and you have none.
+    .brief = a change now costs a bonus: none.
 refuse-agn-placed = you have placed already this turn: close, change, find, give or end.
+    .brief = placed: close, change, find, give or end.
 refuse-agn-place-what = place needs a letter, like place R, or two for a bonus: place R E.
+    .brief = place needs a letter, like place R.
 refuse-agn-change-what = change needs a letter from your rack, like change { $example }.
+    .brief = like change { $example }.
 refuse-agn-give-what = give needs a letter from your rack, like give { $example }.
+    .brief = like give { $example }.
 refuse-agn-rack-empty = no letter in your rack to { $verb }. Type moves.
+    .brief = no letter to { $verb }.
 refuse-agn-too-many = place one letter, or two for a bonus.
 refuse-agn-two-bonus = two letters cost a bonus, and you have none: place one.
+    .brief = no bonus for two: place one.
 refuse-agn-no-room = no room for { $count } { $count ->
     [one] letter
    *[other] letters
   } on the polygon now.
+    .brief = no room on the polygon.
 refuse-agn-found = you have already found a { $kind } this turn.
+    .brief = a { $kind } found already.
 refuse-agn-no-syllable = none of your cards has { $syllable }. Type cards.
+    .brief = no card has { $syllable }.
 refuse-agn-syllable-absent = { $syllable } is not in the word { $word }.
 refuse-agn-no-shape = none of your cards has the shape { $shape }. Type cards.
+    .brief = no card has { $shape }.
 refuse-agn-syllable-claimed = { $syllable } has been found in { $word } already: find another.
+    .brief = { $syllable } found already.
 refuse-agn-shape-claimed = this end of the polygon has been found already: it must grow first.
+    .brief = shape found here already.
 refuse-agn-shape-absent = the last squares of the polygon are not shape { $shape }.
+    .brief = the end is not shape { $shape }.
 refuse-agn-declare-short = a declaration needs 3 letters on the board; the word is { $letters }.
+    .brief = declaring needs 3 letters.
 refuse-agn-declare-longer = { $word } must be longer than { $letters }.
 refuse-agn-word-start = { $word } does not start with { $letters }.
 refuse-agn-word-short = { $word } is too short: a word needs 4 letters or more.
+    .brief = { $word }: 4 letters or more.
 refuse-agn-word-full = words here have at most { $most } letters.
 refuse-agn-not-a-word = { $word } is not in the dictionary.
 refuse-agn-answer-doubt = { $letters } is doubted: answer WORD, or concede.
+    .brief = answer WORD, or concede.
 refuse-agn-answer-declare = { $words } is declared: accept, contradict WORD or correct WORD.
+    .brief = accept, contradict or correct.
 refuse-agn-same-stem = { $word } starts like { $words }: that is no contradiction.
+    .brief = { $word } is no contradiction.
 refuse-agn-not-shorter = { $word } is not shorter than { $best }.
 refuse-agn-close-place = you close a word after placing its last letter.
+    .brief = place the last letter first.
 refuse-agn-end-place = place a letter first, or pass.
 refuse-agn-doubt-whom = nobody else placed the last letter: there is nothing to doubt.
+    .brief = nothing to doubt.
 refuse-agn-suspend = suspending needs { $needed } passes in a row; there are { $passes }.
+    .brief = suspend: { $needed } passes needed.
 
 ## The deck list (sixdot cards alphagon)
 agn-cards-line = { $card }: one card; a find with it scores { $value }.
+    .brief = { $card }: scores { $value }.

@@ -4,7 +4,9 @@ The arrow keys walk the 13 by 13 board as a grid of focus items, starting on
 the square where the next letter goes; typed commands move the same cursor
 (`go G7`, `north`) and review the polygon (`word`, `sides`, `where`, `rack`,
 `cards`). Each square is said as its name and content: "G7, star",
-"D4, letter R, Ana's".
+"D4, letter R, Ana's". The moves beside the board stand in groups by verb
+(Change, Give, Syllables, Shapes), and the polygon cards dealt are said one
+card a line unless the whole list fits one line at full verbosity.
 """
 
 from __future__ import annotations
@@ -22,10 +24,16 @@ from sixdot.games.alphagon.board import (
     parse_square,
     square_name,
 )
+from sixdot.games.alphagon.events import CardsDealt
 from sixdot.games.alphagon.moves import owes_reward, reward_offer
 from sixdot.games.alphagon.rules import PLUS, Lose, Phase, Place, Start, View
 from sixdot.present.focus import FocusItem
+from sixdot.present.groups import whole_or_grouped
 from sixdot.present.presenter import Presenter
+
+#: Answers that name one letter: the letter's key jumps to them too. (Not change
+#: or give: there the e of end must still find the end move.)
+LETTER_VERBS = ("lose", "take")
 
 
 class AlphagonPresenter(Presenter):
@@ -92,7 +100,17 @@ class AlphagonPresenter(Presenter):
         return ", ".join(self.card(c) for c in cards)
 
     def event(self, event: Event) -> list[str]:
-        """The winner line is followed by everyone's score, highest first."""
+        """The winner line is followed by everyone's score, highest first; cards dealt
+        are said one a line unless they fit one line at full verbosity."""
+        if isinstance(event, CardsDealt):
+            return whole_or_grouped(
+                self.words,
+                lambda: self.words("agn-cards-dealt", cards=self.cards(event.cards)),
+                lambda: [
+                    self.words("agn-cards-dealt-head", count=len(event.cards)),
+                    *(self.card(card) for card in event.cards),
+                ],
+            )
         lines = super().event(event)
         if isinstance(event, GameEnded):
             lines += self.score_lines(event.totals)
@@ -135,7 +153,6 @@ class AlphagonPresenter(Presenter):
         return self.words("agn-or", first=", ".join(items[:-1]), rest=items[-1])
 
     @staticmethod
-    @staticmethod
     def answer_owed(view: View, legal: Sequence[Action]) -> bool:
         """A decision owed before play goes on: a letter to lose, a long word's
         reward to take, a doubt or a declaration to answer."""
@@ -176,7 +193,7 @@ class AlphagonPresenter(Presenter):
         declaration) lists just its moves.
         """
         if self.answer_owed(view, legal):
-            return super().focus(view, legal)
+            return self.move_items(view, legal)
         places: dict[Square, list[Action]] = {}
         for action in legal:
             if isinstance(action, Place) and len(action.letters) == 1 and view.next:
@@ -194,11 +211,35 @@ class AlphagonPresenter(Presenter):
         items = [
             FocusItem(self.square(view, sq), "", tuple(places.get(sq, ())), at=sq) for sq in squares
         ]
-        items += [
-            FocusItem(self.move(a, view), a.notation[:1].upper(), (a,))
+        moves = [
+            a
             for a in legal
             if not isinstance(a, Place | Start) or len(getattr(a, "letters", ())) == 2
         ]
+        return items + self.move_items(view, moves)
+
+    def move_items(self, view: View, moves: Sequence[Action]) -> list[FocusItem]:
+        """Moves grouped by verb, groups in the order they first come, each sorted.
+
+        A move's first letter jumps to it (e: end), and a move naming one letter
+        (lose R, change R) is reached by that letter's key too.
+        """
+        verbs = list(dict.fromkeys(a.notation.split()[0] for a in moves))
+
+        def order(action: Action) -> tuple[int, bool, str]:
+            # Within a verb, a word (take bonus) before the letters, A to Z.
+            verb, *rest = action.notation.split()
+            return verbs.index(verb), len("".join(rest)) == 1, action.notation
+
+        ordered = sorted(moves, key=order)
+        items = []
+        for action in ordered:
+            verb, *rest = action.notation.split()
+            jump = verb[:1].upper()
+            if verb in LETTER_VERBS and len(rest) == 1 and len(rest[0]) == 1:
+                jump += rest[0].upper()
+            group = self.words("agn-group", verb=verb if rest else "other")
+            items.append(FocusItem(self.move(action, view), jump, (action,), group=group))
         return items
 
     # -- review --
@@ -298,17 +339,7 @@ class AlphagonPresenter(Presenter):
         if view.path:
             lines += self.where_lines(view)
             lines.append(self.words("agn-sides", count=len(view.headings)))
-        for seat in range(view.players):
-            lines.append(
-                self.words(
-                    "agn-table-player",
-                    letters=view.rack_sizes[seat],
-                    bonuses=view.bonuses[seat],
-                    score=view.totals[seat],
-                    **self.who(seat),
-                )
-            )
-        return lines
+        return lines + self.player_lines(view)
 
     def held(self, view: View) -> Sequence[Any]:
         """Your polygon cards: letters in the rack are tiles, not cards of the deck."""
@@ -328,7 +359,66 @@ class AlphagonPresenter(Presenter):
             "where": lambda view, arg: self.where_lines(view),
             "rack": lambda view, arg: [self.rack_line(view)],
             "cards": lambda view, arg: self.card_lines(view),
+            # The review commands of every game, in Alphagon's terms: no tricks here.
+            "trick": lambda view, arg: self.word_lines(view),
+            "previous": lambda view, arg: self.previous_lines(view),
+            "players": lambda view, arg: self.player_lines(view),
+            "status": lambda view, arg: self.status_lines(view),
         }
+
+    def previous_lines(self, view: View) -> list[str]:
+        """The board's last play: the last letter placed, then the word before this one
+        and who ended it with a plus (by closing or suspending it)."""
+        letters = [i for i, mark in enumerate(view.marks) if mark != PLUS]
+        if not letters:
+            return [self.words("agn-previous-none")]
+        last = letters[-1]
+        out = [
+            self.words(
+                "agn-previous-letter",
+                letter=view.marks[last],
+                square=square_name(view.path[last]),
+                **self.owner(view.owners[last]),
+            )
+        ]
+        # The plus before this word ends the word before it.
+        plus = view.word_from - 1
+        if plus > 0 and view.marks[plus] == PLUS:
+            begin = plus
+            while begin > 0 and view.marks[begin - 1] != PLUS:
+                begin -= 1
+            if word := "".join(view.marks[begin:plus]):
+                out.append(
+                    self.words("agn-previous-word", word=word, **self.owner(view.owners[plus]))
+                )
+        return out
+
+    def player_lines(self, view: View) -> list[str]:
+        """One line a player in seat order: score first, then letters and bonuses."""
+        return [
+            self.words(
+                "agn-table-player",
+                letters=view.rack_sizes[seat],
+                bonuses=view.bonuses[seat],
+                score=view.totals[seat],
+                **self.who(seat),
+            )
+            for seat in range(view.players)
+        ]
+
+    def status_lines(self, view: View) -> list[str]:
+        """The goal and whose turn, the sides built, and which way play goes."""
+        if view.to_act:
+            head = self.words(
+                "agn-status", goal=view.goal, **self.seat_args("player", view.to_act[0])
+            )
+        else:
+            head = self.words("agn-status-over", goal=view.goal)
+        return [
+            head,
+            self.words("agn-sides", count=len(view.headings)),
+            self.words("agn-status-rotation", rotation=view.rotation.value),
+        ]
 
     def here(self, view: View) -> Square:
         """The cursor, or where the next letter goes when it has not been moved."""
