@@ -418,6 +418,7 @@ class _Search:
         low, middle, high = _LANES
         steps = self.steps
         position = self.position
+        count = len(letters)
 
         def walk(node: _Node, start: int, value: int) -> None:
             nonlocal steps
@@ -428,8 +429,22 @@ class _Search:
                 if (room - lanes - high[wanted >> 20 & _FIELD]) & _GUARD == _GUARD:
                     found.append(Candidate(value, word, tuple(need), vowels))
                     break
-            # Children come richest first, as `letters` do: the letters left are
-            # tried in that order, so a search cut short finds the same words.
+            # Children come richest first, as `letters` do, so going through
+            # either meets them in one order, and a search cut short finds the
+            # same words: through whichever is shorter.
+            if len(node) > count - start:
+                for i in range(start, count):
+                    if have[i]:
+                        child = node.get(letters[i])
+                        if child is not None:
+                            if steps >= SEARCH_LIMIT:
+                                return
+                            have[i] -= 1
+                            need[i] += 1
+                            walk(child, i, value + values[i])
+                            need[i] -= 1
+                            have[i] += 1
+                return
             for letter, child in node.items():
                 i = position.get(letter, -1)
                 if i >= start and have[i]:
