@@ -163,3 +163,40 @@ def test_sampled_deals_leave_out_the_cards_seen_taken_while_piles_are_face_down(
         assert [len(h) for h in hands] == [len(h) for h in state.hands]
         dealt = Counter(c for h in hands for c in h) + Counter(kitty)
         assert dealt + seen == Counter(deck())
+
+
+def test_it_says_why_it_ducks_and_why_it_challenges() -> None:
+    state = playing("B Q A/E", "1:Z:Z")  # void of anything above Z: it dumps Q
+    legal = state.legal_actions(0)
+    bot = SensibleBot(0)
+    play = bot.choose(state.view(0), legal)
+    why = bot.reason(state.view(0), legal, play)
+    assert why is not None and why.key == "why-con-duck"
+    assert why.args == {"card": play.card.face, "letter": play.letter}  # type: ignore[union-attr]
+    # It only explains its own choice.
+    other = next(a for a in legal if a != play)
+    assert bot.reason(state.view(0), legal, other) is None
+
+    state = replace(
+        words_state(), phase=Phase.CHALLENGE, turn=1, laid=(Laid(0, "TRAP", 5), Laid(0, "PRTS", 6))
+    )
+    legal = state.legal_actions(1)
+    why = SensibleBot(1).reason(state.view(1), legal, Challenge("PRTS"))
+    assert why is not None and (why.key, dict(why.args)) == ("why-not-a-word", {"word": "PRTS"})
+
+
+def test_every_reason_in_a_game_is_a_why_key_for_the_move_chosen() -> None:
+    state = RULES.new_game(4, None, seed=5)
+    bots = [SensibleBot(seat, 5) for seat in range(4)]
+    keys: Counter[str] = Counter()
+    while not state.is_over and state.hand_no == 1:
+        seat = state.to_act()[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        action = bots[seat].choose(view, legal)
+        why = bots[seat].reason(view, legal, action)
+        if why is not None:
+            assert why.key.startswith("why-")
+            assert all(isinstance(v, str | int) for v in why.args.values())
+            keys[why.key] += 1
+        state, _ = state.apply(seat, action)
+    assert {"why-con-pass", "why-con-lead-low", "why-con-duck"} <= set(keys)

@@ -72,3 +72,19 @@ def test_strong_bots_choose_the_same_moves_again_and_replay() -> None:
     assert strong_moves(8)[1] == moves
     again, _ = replay(RULES, 3, None, 8, moves)
     assert again == state and state.round == 4
+
+
+def test_the_sensible_bot_says_why_it_goes_out_and_why_it_challenges() -> None:
+    state = playing(cards("C", "A", "T", "Z"), cards("Q", "X", "J"))
+    bot = SensibleBot(0, 1)
+    legal = state.legal_actions(0)
+    out = bot.choose(state.view(0), legal)
+    why = bot.reason(state.view(0), legal, out)
+    assert why is not None and (why.key, dict(why.args)) == ("why-let-out", {"words": 1})
+    assert bot.reason(state.view(0), legal, RULES.parse_action("discard C")) is None
+    assert StrongBot(0, 1).reason(state.view(0), legal, out) is None
+
+    state, _ = state.apply(0, RULES.parse_action("out TCA discard Z"))
+    legal = state.legal_actions(1)
+    why = SensibleBot(1, 1).reason(state.view(1), legal, Challenge("TCA"))
+    assert why is not None and (why.key, dict(why.args)) == ("why-not-a-word", {"word": "TCA"})

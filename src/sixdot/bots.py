@@ -14,12 +14,27 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
 from sixdot.core import Action
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a bot makes a move, for a hint's "why": a phrasebook key (`why-...`)
+    and the facts its phrase needs. Data only: the presenter says it."""
+
+    key: str
+    args: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def of(cls, key: str, **args: Any) -> Reason:
+        return cls(key, MappingProxyType(dict(args)))
 
 
 class Bot(ABC):
@@ -34,6 +49,32 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         """One of `legal`, which is never empty."""
+
+    def reason(self, view: Any, legal: Sequence[Action], action: Action) -> Reason | None:
+        """Why this bot would make `action` here, if it is what this bot chooses
+        and the bot can say why; else None (as every bot says by default)."""
+        del view, legal, action
+        return None
+
+
+class Explaining(Bot):
+    """A bot that decides with its reason at hand: `decide` gives both, `choose`
+    the move and `reason` the why of that same move.
+
+    Asking for the reason decides again, so a bot that draws random numbers
+    while deciding should not be asked between its own moves.
+    """
+
+    @abstractmethod
+    def decide(self, view: Any, legal: Sequence[Action]) -> tuple[Action, Reason | None]:
+        """The move, as `choose` gives it, and why (None: nothing worth saying)."""
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        return self.decide(view, legal)[0]
+
+    def reason(self, view: Any, legal: Sequence[Action], action: Action) -> Reason | None:
+        chosen, why = self.decide(view, legal)
+        return why if chosen == action else None
 
 
 class RandomBot(Bot):

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import partial
 
-from sixdot.bots import Bot, within_budget
+from sixdot.bots import Explaining, Reason, within_budget
 from sixdot.core import Action
 from sixdot.games.consonants.cards import LETTERS, Card, by_face, deck, singletons
 from sixdot.games.consonants.rules import (
@@ -110,41 +110,66 @@ def chasing(view: View) -> bool:
     return len(mine) >= FLY_AMBITION and not others
 
 
-class SensibleBot(Bot):
+def play_reason(play: Play, trick: Sequence[Played], players: int, chase: bool) -> Reason:
+    """Why `choose_play` played `play`, told from the play itself: chasing, leading
+    low, ducking under the top, shedding a card when taking the trick anyway, or
+    staying low while winning for now."""
+    facts = {"card": play.card.face, "letter": play.letter}  # type: ignore[union-attr]
+    if chase:
+        return Reason.of("why-con-chase", **facts)
+    if not trick:
+        return Reason.of("why-con-lead-low", **facts)
+    strength = strengths()
+    if strength[play.card, play.letter] <= max(strength[p.card, p.letter] for p in trick):  # type: ignore[index]
+        return Reason.of("why-con-duck", **facts)
+    if len(trick) == players - 1:
+        return Reason.of("why-con-shed", **facts)
+    return Reason.of("why-con-stay-low", **facts)
+
+
+class SensibleBot(Explaining):
     """Passes danger, ducks tricks, dumps points when void, lays its best words,
     and challenges only words the dictionary lacks."""
 
     level = "sensible"
 
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+    def decide(self, view: View, legal: Sequence[Action]) -> tuple[Action, Reason | None]:
         phase = view.phase
         if phase is Phase.PASS:
             return self.pass_card(view, legal)
         if phase is Phase.PLAY:
             plays = [a for a in legal if isinstance(a, Play)]
-            return choose_play(plays, view.trick, view.players, chasing(view))
+            chase = chasing(view)
+            play = choose_play(plays, view.trick, view.players, chase)
+            why = play_reason(play, view.trick, view.players, chase) if len(plays) > 1 else None
+            return play, why
         if phase is Phase.FLY:
-            return Fly(fly_others_pays(view))
+            others = fly_others_pays(view)
+            return Fly(others), Reason.of("why-con-fly-others" if others else "why-con-fly-self")
         if phase is Phase.WORDS:
             laid_any = any(w.seat == view.seat for w in view.laid)
             lays = [a for a in legal if isinstance(a, Lay)]
-            return lays[0] if lays and not laid_any else Done()
+            if lays and not laid_any:
+                return lays[0], Reason.of("why-con-words", words=len(lays[0].words))
+            return Done(), Reason.of("why-con-words-done" if laid_any else "why-con-no-words")
         finder = view.config.finder
         for action in legal:
             if isinstance(action, Challenge) and not finder.is_word(action.word):
-                return action
-        return Done()
+                return action, Reason.of("why-not-a-word", word=action.word)
+        return Done(), Reason.of("why-all-words")
 
-    def pass_card(self, view: View, legal: Sequence[Action]) -> Action:
+    def pass_card(self, view: View, legal: Sequence[Action]) -> tuple[Action, Reason | None]:
         """The next card of the passing order, from the hand as dealt."""
         whole = (*view.hand, *view.picks)
         chosen = Counter(view.picks)
-        for card in passing_order(whole, chasing(view)):
+        chase = chasing(view)
+        for card in passing_order(whole, chase):
             if chosen[card]:
                 chosen[card] -= 1
                 continue
-            return Pick((card,))
-        return legal[0]
+            key = "why-con-pass-fly" if chase else "why-con-pass"
+            return Pick((card,)), Reason.of(key, card=card.face)
+        return legal[0], None
 
 
 def fly_others_pays(view: View) -> bool:
@@ -305,6 +330,13 @@ class StrongBot(SensibleBot):
     """
 
     level = "strong"
+
+    def reason(self, view: View, legal: Sequence[Action], action: Action) -> Reason | None:
+        """Its card play weighs sampled deals: no one reason to give. Elsewhere it
+        plays as the sensible bot, for the sensible bot's reasons."""
+        if view.phase is Phase.PLAY:
+            return None
+        return super().reason(view, legal, action)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if view.phase is not Phase.PLAY or len(legal) == 1:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from sixdot.bots import Bot
+from sixdot.bots import Explaining, Reason
 from sixdot.core import Action
 from sixdot.games.letters.cards import Card, deck
 from sixdot.games.letters.rules import (
@@ -31,10 +31,10 @@ from sixdot.games.letters.rules import (
 from sixdot.games.letters.solver import text, value
 
 
-class SensibleBot(Bot):
+class SensibleBot(Explaining):
     level = "sensible"
 
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+    def decide(self, view: View, legal: Sequence[Action]) -> tuple[Action, Reason | None]:
         solver = view.solver
         if view.phase is Phase.CHALLENGE:
             return challenge(view)
@@ -43,19 +43,29 @@ class SensibleBot(Bot):
             if take in legal and view.top is not None:
                 taken = (*view.hand, view.top)
                 now = solver.best(view.hand, within=taken).points
-                if solver.best_final(taken).points > now:
-                    return take
-            return next(a for a in legal if a != take) if len(legal) > 1 else legal[0]
+                better = solver.best_final(taken).points
+                if better > now:
+                    return take, Reason.of("why-let-take", card=view.top.face, points=better)
+                why = Reason.of("why-let-draw", card=view.top.face)
+            else:
+                why = None
+            return (next(a for a in legal if a != take) if len(legal) > 1 else legal[0]), why
         lays = [a for a in legal if isinstance(a, Lay)]
         if lays:
-            return lays[0]  # listed best first: going out, or the best final lay
+            # Listed best first: going out, or the best final lay.
+            key = "why-let-out" if lays[0].out else "why-let-lay"
+            return lays[0], Reason.of(key, words=len(lays[0].words))
         if view.final:
-            return Discard(solver.best_final(view.hand).discard.face)  # type: ignore[union-attr]
+            best = solver.best_final(view.hand)
+            assert best.discard is not None
+            return Discard(best.discard.face), Reason.of("why-let-no-words")
         keep = max(solver.finals(view.hand), key=lambda a: (a.points, a.discard.points))  # type: ignore[union-attr]
-        return Discard(keep.discard.face)  # type: ignore[union-attr]
+        assert keep.discard is not None
+        why = Reason.of("why-let-discard", card=keep.discard.face, points=keep.points)
+        return Discard(keep.discard.face), why
 
 
-def challenge(view: View) -> Action:
+def challenge(view: View) -> tuple[Action, Reason]:
     """Challenge the first open word the dictionary lacks; accept the rest.
 
     The same as words are laid and, with challenges=end, after the final turns.
@@ -63,8 +73,8 @@ def challenge(view: View) -> Action:
     lexicon = view.solver.lexicon
     for word in view.open_words:
         if word.word.lower() not in lexicon:
-            return Challenge(word.word)
-    return Done() if view.window is None else Accept()
+            return Challenge(word.word), Reason.of("why-not-a-word", word=word.word)
+    return (Done() if view.window is None else Accept()), Reason.of("why-all-words")
 
 
 #: Cards drawn in imagination per decision: enough to rank choices, few
@@ -95,6 +105,11 @@ class StrongBot(SensibleBot):
     """
 
     level = "strong"
+
+    def reason(self, view: View, legal: Sequence[Action], action: Action) -> Reason | None:
+        """Its weighing of samples has no one reason to give."""
+        del view, legal, action
+        return None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if view.phase is Phase.CHALLENGE or len(legal) == 1:
