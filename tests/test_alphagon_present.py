@@ -372,3 +372,11 @@ def test_every_review_command_has_help_and_is_not_a_move() -> None:
         assert name in say().commands()
         assert words.has(f"help-agn-{name}")
         assert name not in RULES.verbs
+
+
+def test_many_kinds_of_move_are_offered_on_two_short_lines_when_brief() -> None:
+    three = building(game(), "CAR", turn=1)
+    three = replace(three, hands=(three.hands[0], (1,), three.hands[2]))  # card 1: I4 L4
+    brief = AlphagonPresenter(Phrasebook(verbosity=Verbosity.BRIEF), ["Ana", "Ben", "Cleo"], 1)
+    lines = brief.turn(three.view(1), three.legal_actions(1))
+    assert lines[-2:] == ["Place, or shape, change, give.", "Also: pass, doubt or declare."]

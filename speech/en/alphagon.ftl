@@ -139,7 +139,7 @@ agn-shape-found = Shape { $shape }: { $you ->
         [yes] you
        *[no] { $player }
       } +{ $gain }, { $total }.
-agn-card-exchanged = Card { $card } goes under the deck; { $you ->
+agn-card-exchanged = Card { $card } swapped: { $you ->
     [yes] you take
    *[no] { $player } takes
   } a new one.
@@ -265,6 +265,7 @@ agn-turn-before = Place, or { $moves }.
 agn-turn-no-room = No room to place: { $moves }.
 agn-turn-after = Placed: { $moves }.
     .brief = { $moves }.
+agn-turn-also = Also: { $moves }.
 agn-or = { $first } or { $rest }
 agn-turn-lose = Choose a letter to lose.
 agn-turn-reward = Long word: { $can ->

@@ -149,6 +149,7 @@ let-turn-can-out = You can go out. Type hint or moves to hear how.
 let-turn-has-words = You have words to lay. Type hint or moves to hear them.
     .brief = You have words.
 let-move-lay = { $points } points: { $notation }
+    .brief = { $points }: { $notation }
 let-focus-card = { $card }: Enter discards it
 
 ## Table, hand, score and review

@@ -28,7 +28,7 @@ from sixdot.games.alphagon.events import CardsDealt
 from sixdot.games.alphagon.moves import owes_reward, reward_offer
 from sixdot.games.alphagon.rules import PLUS, Lose, Phase, Place, Start, View
 from sixdot.present.focus import FocusItem
-from sixdot.present.groups import whole_or_grouped
+from sixdot.present.groups import room, whole_or_grouped
 from sixdot.present.presenter import Presenter
 
 #: Answers that name one letter: the letter's key jumps to them too. (Not change
@@ -139,18 +139,29 @@ class AlphagonPresenter(Presenter):
             if can_place
             else "agn-turn-no-room"
         )
-        lines.append(self.words(key, moves=self.verbs(legal)))
+        lines.extend(self.prompt(key, legal))
         return lines
 
-    def verbs(self, legal: Sequence[Action]) -> str:
-        """The commands that may be typed now, each once, placing aside: "pass or doubt"."""
-        verbs = dict.fromkeys(
-            a.notation.split()[0] for a in legal if not isinstance(a, Place | Start)
-        )
-        items = list(verbs)
+    def verbs(self, items: Sequence[str]) -> str:
+        """Verbs as a choice: "pass or doubt"."""
         if len(items) <= 1:
             return "".join(items)
         return self.words("agn-or", first=", ".join(items[:-1]), rest=items[-1])
+
+    def prompt(self, key: str, legal: Sequence[Action]) -> list[str]:
+        """What may be typed now, each verb once, placing aside; on two lines when one
+        would be longer than the verbosity's room (many kinds of move at once)."""
+        verbs = list(
+            dict.fromkeys(a.notation.split()[0] for a in legal if not isinstance(a, Place | Start))
+        )
+        line = self.words(key, moves=self.verbs(verbs))
+        if len(line) <= room(self.words) or len(verbs) < 4:
+            return [line]
+        half = (len(verbs) + 1) // 2
+        return [
+            self.words(key, moves=", ".join(verbs[:half])),
+            self.words("agn-turn-also", moves=self.verbs(verbs[half:])),
+        ]
 
     @staticmethod
     def answer_owed(view: View, legal: Sequence[Action]) -> bool:
