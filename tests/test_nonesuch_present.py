@@ -239,7 +239,7 @@ def test_refusals_say_what_would_be_accepted() -> None:
     say = presenter()
     found = refusals()
     assert say.refusal(found["refuse-non-must-follow"]) == (
-        "Refused: you hold Waves, so follow it: Sea, Crown of Waves."
+        "Refused: you hold Waves, so follow it: Sea Crown."
     )
     assert say.refusal(found["refuse-non-lead-names-suit"]) == (
         "Refused: you lead, so name a suit: lead Mill as Waves or as Leaves."

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sixdot.core import Action, Event
+from sixdot.core import Action, Event, Refusal
 from sixdot.games.nonesuch.cards import ACE, CROWN, SUITS, Card, Suit, find_suit
 from sixdot.games.nonesuch.rules import (
     Bid,
@@ -71,6 +71,14 @@ class NonesuchPresenter(Presenter):
     def cards(self, cards: Sequence[Any]) -> str:
         """Cards in a list; by semicolons when the names hold commas, as full ones do."""
         return _listed([self.card(c) for c in cards]) or self.words("non-none")
+
+    def reason(self, refusal: Refusal) -> str:
+        """The cards that must follow are said as the suit's line says them: `Pact 9, Ace`."""
+        if refusal.key == "refuse-non-must-follow":
+            suit, cards = refusal.args["suit"], refusal.args["cards"]
+            listed = ", ".join(self.item(c) for c in sorted(cards, key=_rank))
+            return self.words(refusal.key, suit=suit.value, cards=listed)
+        return super().reason(refusal)
 
     def event_args(self, event: Event) -> dict[str, Any]:
         """A card's bare name is `$name` and a number card's suits `$first_suit`
