@@ -369,7 +369,7 @@ class Server:
             except NotationError:
                 raise Problem.of("online-not-a-move", move=quoted(message.move)) from None
         if refusal is not None:
-            client.send(refusal_frame(table.id, visible(message.move), refusal))
+            client.send(refusal_frame(table.codec, table.id, visible(message.move), refusal))
             return
         await self._advance(table)
 
@@ -397,11 +397,13 @@ class Server:
             return
         stream = table.stream(client.seat)
         for seq in range(client.sent + 1, len(stream)):
-            client.send(step_frame(table.id, seq, stream[seq]))
+            client.send(step_frame(table.codec, table.id, seq, stream[seq]))
         client.sent = len(stream) - 1
         if client.seat in table.waiting_for() and client.turn_sent != client.sent:
             client.turn_sent = client.sent
-            client.send(turn_frame(table.id, client.sent, client.seat, table.match.state))
+            client.send(
+                turn_frame(table.codec, table.id, client.sent, client.seat, table.match.state)
+            )
 
     def _finish(self, table: LiveTable) -> None:
         """A game over leaves the lobby; its record and journal stay in the store."""

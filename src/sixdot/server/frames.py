@@ -13,29 +13,23 @@ from typing import Any
 
 from sixdot.core import Action, GameState, Refusal
 from sixdot.table import Step
+from sixdot.wire.codec import Codec
 
 
-def _codec() -> Any:
-    from sixdot import wire  # the shared codec of the core's values
-
-    return wire
-
-
-def step_frame(table: int, seq: int, step: Step) -> dict[str, Any]:
+def step_frame(codec: Codec, table: int, seq: int, step: Step) -> dict[str, Any]:
     """One step as a seat (or a spectator) may know it."""
-    codec = _codec()
     return {
         "type": "step",
         "table": table,
         "seq": seq,
         "seat": step.seat,
         "notation": step.notation,
-        "events": [codec.encode(event) for event in step.events],
+        "events": [codec.event(event) for event in step.events],
         "over": step.over,
     }
 
 
-def turn_frame(table: int, seq: int, seat: int, state: GameState) -> dict[str, Any]:
+def turn_frame(codec: Codec, table: int, seq: int, seat: int, state: GameState) -> dict[str, Any]:
     """What `seat` is asked now: its own view and its legal moves as notation."""
     legal: Sequence[Action] = state.legal_actions(seat)
     return {
@@ -43,19 +37,12 @@ def turn_frame(table: int, seq: int, seat: int, state: GameState) -> dict[str, A
         "table": table,
         "seq": seq,
         "seat": seat,
-        "view": _codec().encode(state.view(seat)),
+        "view": codec.view(state.view(seat)),
         "legal": [action.notation for action in legal],
         "ask": state.must_ask(seat),
     }
 
 
-def refusal_frame(table: int, move: str, refusal: Refusal) -> dict[str, Any]:
+def refusal_frame(codec: Codec, table: int, move: str, refusal: Refusal) -> dict[str, Any]:
     """Why a move was refused: the core's key and facts, worded by the client."""
-    codec = _codec()
-    return {
-        "type": "refused",
-        "table": table,
-        "move": move,
-        "key": refusal.key,
-        "args": {name: codec.encode(value) for name, value in refusal.args.items()},
-    }
+    return {"type": "refused", "table": table, "move": move, "refusal": codec.refusal(refusal)}

@@ -27,6 +27,7 @@ from sixdot.games import GAMES, Game
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import Entry, EntryKind, Seat, SeatKind, Status, Store, TableRecord
 from sixdot.table import BotSeat, Controller, GameSetup, Match, Spectator, Step
+from sixdot.wire.codec import Codec
 
 
 class SeatStream(Controller):
@@ -56,6 +57,14 @@ class LiveTable:
         self.streams: dict[int, SeatStream] = {}
         self.public = Spectator()
         self._journaled = 0
+        self._codec: Codec | None = None
+
+    @property
+    def codec(self) -> Codec:
+        """How this table's events and views are written for its clients."""
+        if self._codec is None:
+            self._codec = Codec(self.game, dict(self.record.options))
+        return self._codec
 
     # -- facts --
 

@@ -1,0 +1,255 @@
+"""Whole games on the server: two people (scripted clients) and bots (issue 21).
+
+Every frame a seat receives is checked against the game rebuilt from the
+server's journal: the events are exactly those that seat may see, and each
+view is that seat's own. Reconnecting, a dropped seat played by a bot, and a
+server killed with SIGKILL and started again are played here too.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sixdot.core import Event
+from sixdot.games import NAMES, get_game
+from sixdot.server.background import Background
+from sixdot.server.storage import EntryKind, SqliteStore
+from sixdot.table import GameSetup, Match, Step
+from sixdot.wire.codec import Codec
+from test_server import QUICK, Scripted, _close_clients, joined  # noqa: F401 - a fixture
+
+#: Options that make each game short enough for a test.
+SHORT: dict[str, dict[str, object]] = {
+    "alphabeticell": {"target": 5},
+    "consonants": {"target": 1},
+    "letters": {"turns": 3},
+    "nonesuch": {"hands": 1},
+    "alphagon": {"target": 5},
+}
+
+
+def table_of(host: Scripted, guest: Scripted, game: str, players: int, level: str) -> int:
+    """Host and guest seated at a new table of `game`, the rest bots, started."""
+    host.send("create", game=game, players=players, options=SHORT[game], level=level)
+    table_id = host.until("table")["id"]
+    guest.send("sit", table=table_id)
+    guest.until("table", you=1)
+    host.send("start")
+    return table_id
+
+
+def play_out(
+    client: Scripted, seed: int, stop_after: int | None = None, quiet: float = 60
+) -> list[dict[str, Any]]:
+    """Answer every turn with a random legal move until the game is over, or
+    `stop_after` moves, or nothing comes for `quiet` seconds past `stop_after`
+    (the turn waits on another who stopped); the frames read."""
+    rng = random.Random(seed)
+    moves = 0
+    while True:
+        try:
+            frame = PENDING.pop(client, None) or client.next(timeout=quiet)
+        except TimeoutError:
+            if stop_after is None:
+                raise
+            return client.frames
+        if frame["type"] == "step" and frame["over"]:
+            return client.frames
+        if frame["type"] == "turn":
+            if stop_after is not None and moves == stop_after:
+                PENDING[client] = frame  # answered by the next play_out
+                return client.frames
+            client.send("move", move=rng.choice(frame["legal"]))
+            moves += 1
+
+
+#: A turn a client stopped at, still to answer.
+PENDING: dict[Scripted, dict[str, Any]] = {}
+
+
+def both(a: Scripted, b: Scripted, **kwargs: Any) -> None:
+    """Both clients play out at once, each in its own thread."""
+    failures: list[BaseException] = []
+
+    def run(client: Scripted, seed: int) -> None:
+        try:
+            play_out(client, seed, **kwargs)
+        except BaseException as err:
+            failures.append(err)
+
+    threads = [threading.Thread(target=run, args=(c, n)) for n, c in enumerate((a, b))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+
+
+def rebuilt(folder: Path, table_id: int) -> tuple[list[Step], Match]:
+    """The table's game replayed from the store's journal, every step whole."""
+    store = SqliteStore(folder)
+    record = store.table(table_id)
+    assert record is not None
+    moves = [(e.seat, e.text) for e in store.journal(table_id) if e.kind is EntryKind.MOVE]
+    store.close()
+    game = get_game(record.game)
+    match = Match(GameSetup(game, record.players, dict(record.options), record.seed))
+    steps = match.start([(seat, text) for seat, text in moves if seat is not None])
+    return steps, match
+
+
+def check_frames(frames: list[dict[str, Any]], seat: int, match: Match, steps: list[Step]) -> int:
+    """Every step frame holds exactly what `seat` may see of that step; the count."""
+    codec = Codec(match.setup.game, match.setup.options)
+    seen = [f for f in frames if f["type"] == "step"]
+    assert [f["seq"] for f in seen] == list(range(len(seen)))
+    for frame in seen:
+        events: list[Event] = [codec.read_event(e) for e in frame["events"]]
+        assert all(event.visible_to(seat) for event in events)
+        whole = steps[frame["seq"]]
+        assert events == list(whole.for_seats({seat}, match.players).events)
+    states = [match.setup.game.rules.new_game(match.players, match.setup.options, match.setup.seed)]
+    for seat_moved, notation in match.moves:
+        action = match.rules.parse_action(notation)
+        states.append(states[-1].apply(seat_moved, action)[0])
+    for frame in (f for f in frames if f["type"] == "turn"):
+        state = states[frame["seq"]]
+        assert frame["seat"] == seat and seat in state.to_act()
+        assert codec.read_view(frame["view"]) == state.view(seat)
+        assert frame["legal"] == [a.notation for a in state.legal_actions(seat)]
+    return len(seen)
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_two_people_and_bots_play_a_whole_game(tmp_path: Path, game: str) -> None:
+    folder = tmp_path / "server"
+    rules = get_game(game).rules
+    players = max(3, rules.min_players)
+    with Background(folder, hasher=QUICK) as server:
+        ana, ben = joined(server, "Ana"), joined(server, "Ben")
+        table_id = table_of(ana, ben, game, players, "random")
+        both(ana, ben)
+    steps, match = rebuilt(folder, table_id)
+    assert match.over
+    for seat, client in enumerate((ana, ben)):
+        assert check_frames(client.frames, seat, match, steps) == len(steps)
+
+
+def token_of(client: Scripted) -> str:
+    return next(f["token"] for f in client.frames if f["type"] == "session")
+
+
+def last_seq(client: Scripted) -> int:
+    return max(f["seq"] for f in client.frames if f["type"] == "step")
+
+
+def test_a_client_that_comes_back_gets_the_steps_it_missed(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    with Background(folder, hasher=QUICK) as server:
+        ana, ben = joined(server, "Ana"), joined(server, "Ben")
+        table_id = table_of(ana, ben, "alphabeticell", 3, "random")
+        playing = threading.Thread(target=play_out, args=(ana, 0))
+        playing.start()
+        play_out(ben, seed=1, stop_after=2)  # Ben reads his third turn, and his line drops
+        before = [f for f in ben.frames if f["type"] == "step"]
+        ben.close()
+        back = Scripted(server.url)
+        back.send("resume", token=token_of(ben), after=last_seq(ben))
+        assert back.until("session")["name"] == "Ben"
+        assert back.until("table")["you"] == 1
+        play_out(back, seed=1)
+        playing.join()
+    steps, match = rebuilt(folder, table_id)
+    missed = [f for f in back.frames if f["type"] == "step"]
+    assert missed[0]["seq"] == before[-1]["seq"] + 1  # nothing sent twice, nothing lost
+    assert check_frames(ben.frames + back.frames, 1, match, steps) == len(steps)
+
+
+def test_a_dropped_seat_is_played_by_a_bot_and_given_back(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    with Background(folder, grace=0.3, hasher=QUICK) as server:
+        ana, ben = joined(server, "Ana"), joined(server, "Ben")
+        table_id = table_of(ana, ben, "alphabeticell", 3, "random")
+        playing = threading.Thread(target=play_out, args=(ana, 0, 8))
+        playing.start()
+        play_out(ben, seed=1, stop_after=1)
+        ben.close()
+        playing.join()  # Ana's turns go on: after the grace period a bot plays Ben's
+        back = Scripted(server.url)
+        back.send("resume", token=token_of(ben), after=last_seq(ben))
+        given_back = back.until("table")
+        assert given_back["seats"][1]["bot_playing"] is False
+        assert given_back["seats"][1]["here"] is True
+        both(ana, back)
+        stood_in = [f for f in ana.frames if f["type"] == "table" and f["seats"][1]["bot_playing"]]
+        assert stood_in[0]["seats"][1] == {
+            "kind": "person",
+            "who": "Ben",
+            "here": False,
+            "bot_playing": True,
+        }
+    steps, match = rebuilt(folder, table_id)
+    assert match.over
+    assert check_frames(ben.frames + back.frames, 1, match, steps) == len(steps)
+
+
+def serve(folder: Path) -> tuple[subprocess.Popen[str], str]:
+    """`sixdot serve` in a child process on a free port, and its URL."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "sixdot", "serve", "--port", "0", "--data", str(folder)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    found = re.search(r"ws://[0-9.]+:[0-9]+", line)
+    assert found, line
+    return child, found[0]
+
+
+def test_a_server_killed_and_started_again_brings_its_tables_back(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    child, url = serve(folder)
+    try:
+        ana, ben = Scripted(url), Scripted(url)
+        for client, name in ((ana, "Ana"), (ben, "Ben")):
+            client.send("register", name=name, password="password1")
+            client.until("session")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        ana.send("chat", text="before the crash")
+        both(ana, ben, stop_after=4, quiet=2.0)
+        child.send_signal(signal.SIGKILL)
+        child.wait(10)
+        kept = len(rebuilt(folder, table_id)[1].moves)
+        assert kept >= 8
+        child, url = serve(folder)
+        returned = []
+        for client in (ana, ben):
+            again = Scripted(url)
+            again.send("resume", token=token_of(client), after=last_seq(client))
+            assert again.until("table", id=table_id)["status"] == "playing"
+            returned.append(again)
+        both(*returned)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(10)
+    steps, match = rebuilt(folder, table_id)
+    assert match.over
+    for seat, (before, after) in enumerate(zip((ana, ben), returned, strict=True)):
+        assert check_frames(before.frames + after.frames, seat, match, steps) == len(steps)
+    store = SqliteStore(folder)
+    chat = [e.text for e in store.journal(table_id) if e.kind is EntryKind.CHAT]
+    store.close()
+    assert chat == ["before the crash"]
