@@ -20,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.background import Background
 from sixdot.server.protocol import LARGEST
+from sixdot.wire.messages import read_from_server
 
 #: argon2id at a test's cost: one pass over 8 MiB.
 QUICK = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)
@@ -40,7 +41,10 @@ class Scripted:
         self.ws.send(data)
 
     def next(self, timeout: float = 20) -> dict[str, Any]:
-        frame = json.loads(self.ws.recv(timeout))
+        """The next frame; every one must be a server message of the wire schema."""
+        data = self.ws.recv(timeout)
+        read_from_server(data)  # WireError names a field the schema does not allow
+        frame = json.loads(data)
         self.frames.append(frame)
         return frame
 
@@ -169,12 +173,13 @@ def test_requests_before_logging_in_are_refused(server: Background) -> None:
 def test_a_table_is_created_listed_seated_and_given_bots(server: Background) -> None:
     ana = joined(server, "Ana")
     ana.send("create", game="alphabeticell", players=3, options={"target": 20})
-    table = ana.until("table")
-    assert (table["you"], table["host"], table["status"]) == (0, "Ana", "waiting")
+    joined_table = ana.until("table")
+    table = joined_table["table"]
+    assert (joined_table["you"], table["host"], table["status"]) == (0, "Ana", "waiting")
     ben = joined(server, "Ben")
     ben.send("lobby")
     lobby = ben.until("lobby")
-    assert lobby["online"] == ["Ana", "Ben"]
+    assert ben.until("online")["names"] == ["Ana", "Ben"]
     (listed,) = lobby["tables"]
     assert listed["game"] == "alphabeticell"
     assert listed["options"] == {"target": 20}
@@ -182,9 +187,9 @@ def test_a_table_is_created_listed_seated_and_given_bots(server: Background) -> 
     ben.send("sit", table=listed["id"])
     assert ben.until("table")["you"] == 1
     ana.send("bot", level="random")
-    seats = ana.until("table", status="waiting")
+    seats = ana.until("table")["table"]
     while seats["seats"][2]["kind"] != "bot":
-        seats = ana.until("table")
+        seats = ana.until("table")["table"]
     bot = {"kind": "bot", "who": "random", "here": False, "bot_playing": False}
     assert seats["seats"][2] == bot
     ben.send("bot")
@@ -198,7 +203,7 @@ def test_a_table_is_created_listed_seated_and_given_bots(server: Background) -> 
 def test_a_private_table_asks_its_password(server: Background) -> None:
     ana = joined(server, "Ana")
     ana.send("create", game="letters", players=2, private=True, password="secret table")
-    table_id = ana.until("table")["id"]
+    table_id = ana.until("table")["table"]["id"]
     ben = joined(server, "Ben")
     ben.send("sit", table=table_id, password="guess")
     assert ben.problem() == {
@@ -231,7 +236,7 @@ def test_lobby_chat_reaches_everyone_and_table_chat_the_table(server: Background
         assert (said["to"], said["name"]) == ("lobby", "Ana")
         assert said["text"] == "hello<ESC>]0;owned<BEL> all"
     ana.send("create", game="alphabeticell", players=2)
-    table_id = ana.until("table")["id"]
+    table_id = ana.until("table")["table"]["id"]
     ben.send("sit", table=table_id)
     ben.until("table")
     ben.send("chat", text="good luck")

@@ -41,7 +41,7 @@ SHORT: dict[str, dict[str, object]] = {
 def table_of(host: Scripted, guest: Scripted, game: str, players: int, level: str) -> int:
     """Host and guest seated at a new table of `game`, the rest bots, started."""
     host.send("create", game=game, players=players, options=SHORT[game], level=level)
-    table_id = host.until("table")["id"]
+    table_id = host.until("table")["table"]["id"]
     guest.send("sit", table=table_id)
     guest.until("table", you=1)
     host.send("start")
@@ -188,11 +188,12 @@ def test_a_dropped_seat_is_played_by_a_bot_and_given_back(tmp_path: Path) -> Non
         playing.join()  # Ana's turns go on: after the grace period a bot plays Ben's
         back = Scripted(server.url)
         back.send("resume", token=token_of(ben), after=last_seq(ben))
-        given_back = back.until("table")
+        given_back = back.until("table")["table"]
         assert given_back["seats"][1]["bot_playing"] is False
         assert given_back["seats"][1]["here"] is True
         both(ana, back)
-        stood_in = [f for f in ana.frames if f["type"] == "table" and f["seats"][1]["bot_playing"]]
+        tables = [f["table"] for f in ana.frames if f["type"] == "table"]
+        stood_in = [t for t in tables if t["seats"][1]["bot_playing"]]
         assert stood_in[0]["seats"][1] == {
             "kind": "person",
             "who": "Ben",
@@ -239,7 +240,7 @@ def test_a_server_killed_and_started_again_brings_its_tables_back(tmp_path: Path
         for client in (ana, ben):
             again = Scripted(url)
             again.send("resume", token=token_of(client), after=last_seq(client))
-            assert again.until("table", id=table_id)["status"] == "playing"
+            assert again.until("table")["table"]["status"] == "playing"
             returned.append(again)
         both(*returned)
     finally:

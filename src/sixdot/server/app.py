@@ -234,13 +234,9 @@ class Server:
     # -- lobby --
 
     async def on_lobby(self, client: Client, message: p.Lobby) -> None:
-        client.send(
-            p.reply(
-                "lobby",
-                tables=[self._table_facts(t) for t in self.tables.values()],
-                online=sorted(self.online),
-            )
-        )
+        tables = [self._table_facts(t) for t in self.tables.values()]
+        client.send(p.reply("lobby", tables=tables))
+        client.send(p.reply("online", names=sorted(self.online)))
 
     async def on_who(self, client: Client, message: p.Who) -> None:
         client.send(p.reply("online", names=sorted(self.online)))
@@ -519,7 +515,7 @@ class Server:
     def _announce_table(self, table: LiveTable) -> None:
         facts = self._table_facts(table)
         for client in self._at(table):
-            client.send(p.reply("table", you=client.seat, **facts))
+            client.send(p.reply("table", you=client.seat, table=facts))
 
 
 _WITHOUT_LOGIN = frozenset({p.Hello, p.Register, p.Login, p.Resume, p.Lobby})

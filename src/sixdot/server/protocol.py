@@ -6,7 +6,9 @@ a field of the wrong kind, a missing field, a string too long or an unknown
 field), quoted as a visible excerpt. A message larger than `LARGEST` bytes is
 refused unread. The connection goes on after any of these.
 
-What the server sends is in `docs/online.md`; it is built by `reply`.
+These are the client messages of `sixdot.wire.messages` (the protocol's one
+schema, docs/protocol.schema.json), read here so that each problem is a
+phrasebook key. What the server sends follows that schema (`reply`).
 """
 
 from __future__ import annotations
@@ -31,8 +33,13 @@ Count = Annotated[int, msgspec.Meta(ge=0, le=1_000_000_000)]
 OptionValue = Annotated[str, msgspec.Meta(max_length=40)] | int | bool
 
 
-class Message(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
-    """A client's message."""
+class Message(
+    msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type", kw_only=True
+):
+    """A client's message; `seq`, if the client numbers its requests, is named
+    in a problem's `about`."""
+
+    seq: Annotated[int, msgspec.Meta(ge=-1, le=1_000_000_000)] = 0
 
 
 class Hello(Message, tag="hello"):
