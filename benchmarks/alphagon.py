@@ -110,6 +110,7 @@ def main() -> None:
             for level, row in table.items():
                 print(f"{name}: {level} wins {row['win_rate']:.1%}, 95% CI {row['ci95']}")
 
+    results["load_average_1min_after"] = os.getloadavg()[0]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(f"written: {args.out}")

@@ -47,6 +47,7 @@ import time
 from pathlib import Path
 
 from common import anchor, percentile, rounded, standing_rows
+from rules import MEASURES, random_play_rate
 from sixdot.games.consonants import GAME
 from sixdot.games.consonants.cards import deck
 from sixdot.games.consonants.rules import RULES, Phase, State
@@ -61,21 +62,13 @@ ROUNDS = 10
 LEVELS = ("strong", "sensible", "sensible", "sensible")
 
 
+#: Random card play (passing and tricks) as benchmarks/rules.py measures it.
+CARD_PLAY = next(m for m in MEASURES if m.label == "consonants_hand")
+
+
 def card_play_rate(seconds: float) -> float:
     """Random passing and trick play, in decisions a CPU second (scoring not included)."""
-    decisions = 0
-    seed = 0
-    passing, playing = Phase.PASS, Phase.PLAY  # the loop's own lookups kept out
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = RULES.new_game(4, None, seed)
-        chooser = random.Random(seed)
-        while state.phase is passing or state.phase is playing:
-            seat = state.to_act()[0]
-            state, _ = state.apply(seat, chooser.choice(state.legal_actions(seat)))
-            decisions += 1
-        seed += 1
-    return decisions / (time.process_time() - start)
+    return random_play_rate(CARD_PLAY, seconds)[0]
 
 
 #: Run in a fresh process with the cache folder named: a game starts, its
