@@ -483,3 +483,10 @@ def test_every_review_command_has_help() -> None:
     words = Phrasebook()
     for name in presenter().commands():
         assert words.has(f"help-non-{name}")
+
+
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_an_empty_hand_is_said_so(verbosity: Verbosity) -> None:
+    state = playing(((), cards("Forest"), cards("End")))
+    said = presenter(verbosity).hand(state.view(0))
+    assert said == ["Your hand is empty." if verbosity is Verbosity.FULL else "Hand empty."]

@@ -361,21 +361,26 @@ non-suit-played = { $suit } played
 non-trump-no-suit = Trump takes no suit: to call it, type call { $first } or call { $second }.
     .brief = To call: call { $first } or call { $second }.
 non-suit-unknown = No suit "{ $text }". Suits: { $suits }.
-non-hand = Your hand, { $count ->
-    [one] one card
-   *[other] { $count } cards
-  }: { $cards }.
-    .brief = Hand: { $cards }.
-non-hand-head = Your hand, { $count ->
-    [one] one card
-   *[other] { $count } cards
-  }{ $voids ->
-    [none] :
-   *[other] ; none in { $voids }:
+non-hand = { $count ->
+    [0] Your hand is empty.
+    [one] Your hand, one card: { $cards }.
+   *[other] Your hand, { $count } cards: { $cards }.
   }
-    .brief = Hand, { $count ->
-        [one] one card:
-       *[other] { $count } cards:
+    .brief = Hand: { $cards }.
+non-hand-head = { $count ->
+    [0] Your hand is empty.
+   *[other] Your hand, { $count ->
+        [one] one card
+       *[other] { $count } cards
+      }{ $voids ->
+        [none] :
+       *[other] ; none in { $voids }:
+      }
+  }
+    .brief = { $count ->
+        [0] Hand empty.
+        [one] Hand, one card:
+       *[other] Hand, { $count } cards:
       }
 
 help-non-trick = trick: who is winning this trick, and its cards.
