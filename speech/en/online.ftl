@@ -49,3 +49,64 @@ online-not-a-move = Not a move: "{ $move }". Type moves for the list.
 online-empty-chat = Nothing to say: type chat and your words.
 online-bad-chat-place = Chat goes to lobby or table, not "{ $to }".
 online-too-fast = Too fast: wait { $seconds } seconds.
+
+## sixdot join: the client's own lines
+
+online-connected = Connected to { $url }. Type register or login.
+    .brief = Connected: register or login.
+online-cannot-connect = Cannot connect to { $url }: { $why }
+online-ask-name = Your name:
+online-ask-password = Password:
+online-welcome = Server games: { $games }.
+online-logged-in = Logged in as { $name }. Type lobby or help.
+    .brief = Logged in as { $name }.
+online-logged-out = Logged out.
+online-who = { $count ->
+    [one] Online: { $names }.
+   *[other] { $count } online: { $names }.
+  }
+online-tables = { $count ->
+    [0] No tables: create one, as create letters.
+    [one] 1 table:
+   *[other] { $count } tables:
+  }
+online-table-line = Table { $id }: { $game }, { $status }{ $private ->
+    [yes] , private
+   *[no] { "" }
+  }. { $seats }.
+online-at-table-sit = Table { $id }: { $game }, you sit in seat { $seat }.
+    .brief = Table { $id }, seat { $seat }.
+online-at-table-watch = Table { $id }: { $game }, you watch.
+    .brief = Table { $id }, watching.
+online-game-started = Table { $id }: the game starts.
+online-left = You left table { $id }.
+online-table-over = Table { $id } is over. Type lobby for tables.
+    .brief = Table { $id } over.
+online-chat-lobby = { $name } to all: { $text }
+online-chat-table = { $name }: { $text }
+online-caught-up = Caught up: { $moves } moves played so far.
+online-game-over = Game over.
+online-seat-taken-by = { $name } sits in seat { $seat }.
+online-seat-bot = { $name } sits in seat { $seat }.
+online-seat-emptied = Seat { $seat } is empty: { $name } left.
+online-seat-stand-in = { $name } dropped off: a bot plays for now.
+    .brief = { $name } gone: a bot plays.
+online-seat-back = { $name } is back.
+online-bot-name = Bot { $seat }
+online-bot-label = { $level } bot
+online-empty-seat = Seat { $seat } empty
+online-problem-unknown = Server refused: { $key }.
+online-unreadable = Server message unreadable: { $what }
+online-unknown-command = Unknown command "{ $text }". Type help.
+online-help = Commands: { $commands }. At your turn, a number or a move plays it.
+    .brief = Commands: { $commands }.
+online-create-how = Create: create GAME, then players, bots=LEVEL, password=, options. Games: { $games }.
+    .brief = create GAME [players] [bots=LEVEL]
+online-needs-number = { $command } needs a table number: type lobby for them.
+online-not-your-turn = Not your turn yet.
+online-no-view = No game yet: sit at a table first.
+online-goodbye = Goodbye.
+online-not-sent = Not sent: the connection is down.
+online-reconnecting = Connection lost: trying again.
+online-reconnected = Connected again.
+online-gave-up = No connection after { $tries } tries: goodbye.

@@ -232,7 +232,7 @@ def _run(args: argparse.Namespace) -> int:
     if command == "join":
         from sixdot.client.remote import join_command
 
-        return join_command(args, words)
+        return join_command(args, words, _outputs(args))
     game = get_game(args.game)
     if command == "rules":
         from sixdot.client.docs import rules_lines

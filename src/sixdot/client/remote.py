@@ -1,0 +1,569 @@
+"""`sixdot join`: play at a sixdot server's tables from this terminal.
+
+The server sends facts (events, views, refusals and problems as keys); this
+client makes the words with its own phrasebook and the game's presenter, as
+local play does, so every line is in the player's language and verbosity.
+
+- `Listener` is the client's whole mind: it turns each server message into
+  lines to say, and each typed line into a message to send or lines to say.
+  It does no I/O, so it is driven alike by the terminal and by tests.
+- `join_command` connects, reads typed lines on the main thread and hears the
+  server on another; a lost connection is tried again with the session's
+  token, asking for the steps missed since the last one heard.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sixdot.core import Action, Event, NotationError
+from sixdot.games import GAMES, present
+from sixdot.present.phrasebook import Phrasebook
+from sixdot.visible import visible
+
+if TYPE_CHECKING:
+    import argparse
+
+    from sixdot.client.terminal import Terminal
+    from sixdot.output import Output
+    from sixdot.present.presenter import Presenter
+    from sixdot.wire.codec import Codec
+    from sixdot.wire.messages import TableFacts
+
+#: Commands understood anywhere, in the order `help` lists them.
+COMMANDS = (
+    "lobby",
+    "who",
+    "create",
+    "sit",
+    "watch",
+    "leave",
+    "bot",
+    "unbot",
+    "start",
+    "say",
+    "shout",
+    "moves",
+    "turn",
+    "hand",
+    "table",
+    "score",
+    "help",
+    "quit",
+)
+#: Seconds between tries to reconnect, the last repeated until `TRIES` tries.
+RETRY = (0.5, 1.0, 2.0, 4.0)
+TRIES = 10
+
+
+@dataclass
+class Reply:
+    """What a typed line comes to: messages for the server and lines to say."""
+
+    send: list[dict[str, Any]] = field(default_factory=list)
+    say: list[str] = field(default_factory=list)
+    quit: bool = False
+
+
+class Listener:
+    """What this client knows of the server, the table and its own turn."""
+
+    def __init__(self, words: Phrasebook) -> None:
+        self.words = words
+        self.name: str | None = None
+        self.token: str | None = None
+        self.facts: TableFacts | None = None
+        self.you: int | None = None
+        #: The last step heard of the table's stream (-1: none yet).
+        self.last = -1
+        #: Steps up to this one are the table's past, heard quietly on arrival.
+        self.quiet_until = -1
+        self.codec: Codec | None = None
+        self.me: Presenter | None = None
+        self.view: Any = None
+        self.legal: tuple[Action, ...] = ()
+
+    # -- from the server --
+
+    def heard(self, data: str | bytes) -> list[str]:
+        """The lines a server message comes to; a message this client cannot
+        read is said as such, never shown raw."""
+        from sixdot.wire.messages import read_from_server
+        from sixdot.wire.values import WireError
+
+        try:
+            message = read_from_server(data)
+        except WireError as err:
+            return [self.words("online-unreadable", what=visible(str(err)))]
+        kind = type(message).__name__
+        return getattr(self, f"_on_{kind}", self._on_other)(message)
+
+    def _on_other(self, message: Any) -> list[str]:
+        return []
+
+    def _on_Welcome(self, message: Any) -> list[str]:
+        return [self.words("online-welcome", games=self._list(message.games))]
+
+    def _on_Session(self, message: Any) -> list[str]:
+        self.name, self.token = message.name, message.token
+        return [self.words("online-logged-in", name=message.name)]
+
+    def _on_LoggedOut(self, message: Any) -> list[str]:
+        self.name = self.token = None
+        self._leave_table()
+        return [self.words("online-logged-out")]
+
+    def _on_Online(self, message: Any) -> list[str]:
+        return [self.words("online-who", count=len(message.names), names=self._list(message.names))]
+
+    def _on_LobbyList(self, message: Any) -> list[str]:
+        lines = [self.words("online-tables", count=len(message.tables))]
+        for table in message.tables:
+            seats = [self._seat_label(i, seat) for i, seat in enumerate(table.seats)]
+            lines.append(
+                self.words(
+                    "online-table-line",
+                    id=table.id,
+                    game=self._title(table.game),
+                    status=table.status,
+                    private="yes" if table.private else "no",
+                    seats=", ".join(seats),
+                )
+            )
+        return lines
+
+    def _on_TableJoined(self, message: Any) -> list[str]:
+        facts: TableFacts = message.table
+        before = self.facts if self.facts is not None and self.facts.id == facts.id else None
+        lines: list[str] = []
+        if before is None:
+            self._set_table(facts, message.you)
+            where = "watch" if message.you is None else "sit"
+            lines.append(
+                self.words(
+                    f"online-at-table-{where}",
+                    id=facts.id,
+                    game=self._title(facts.game),
+                    seat=(message.you or 0) + 1,
+                )
+            )
+        else:
+            lines += self._changes(before, facts)
+            self.facts = facts
+        self._name_seats()
+        if facts.status == "playing" and before is not None and before.status == "waiting":
+            lines.append(self.words("online-game-started", id=facts.id))
+        return lines
+
+    def _on_Left(self, message: Any) -> list[str]:
+        self._leave_table()
+        return [self.words("online-left", id=message.table)]
+
+    def _on_Heard(self, message: Any) -> list[str]:
+        return [self.words(f"online-chat-{message.to}", name=message.name, text=message.text)]
+
+    def _on_StepMessage(self, message: Any) -> list[str]:
+        if self.codec is None or self.me is None:
+            return []
+        self.last = max(self.last, message.seq)
+        events: list[Event] = [self.codec.read_event(e) for e in message.events]
+        if message.seq <= self.quiet_until:
+            if message.seq == self.quiet_until:
+                return [self.words("online-caught-up", moves=message.seq)]
+            return []
+        lines: list[str] = []
+        for event in events:
+            lines += self.me.event(event)
+        if message.over:
+            lines.append(self.words("online-game-over"))
+        return lines
+
+    def _on_TurnMessage(self, message: Any) -> list[str]:
+        if self.codec is None or self.me is None:
+            return []
+        self.view = self.codec.read_view(message.view)
+        self.legal = tuple(self.codec.read_action(n) for n in message.legal)
+        return self.me.turn(self.view, self.legal)
+
+    def _on_RefusedMessage(self, message: Any) -> list[str]:
+        if self.codec is None or self.me is None:
+            return []
+        refusal = self.codec.read_refusal(
+            {"key": message.refusal.key, "args": message.refusal.args}
+        )
+        return [self.me.refusal(refusal)]
+
+    def _on_Problem(self, message: Any) -> list[str]:
+        args = {name: value for name, value in message.args.items() if isinstance(value, str | int)}
+        if not message.key.startswith("online-") or not self.words.has(message.key):
+            return [self.words("online-problem-unknown", key=visible(message.key))]
+        return [self.words(message.key, **args)]
+
+    # -- typed by the player --
+
+    def typed(self, text: str) -> Reply:
+        """What a typed line asks for. A number or a move is played at one's turn."""
+        text = text.strip()
+        if not text:
+            return Reply()
+        verb, _, rest = text.partition(" ")
+        verb, rest = verb.lower(), rest.strip()
+        if self.legal and (text.isdigit() or self._is_move(text)):
+            return self._move(text)
+        handler = getattr(self, f"_cmd_{verb}", None)
+        if verb not in COMMANDS or handler is None:
+            return Reply(say=[self.words("online-unknown-command", text=visible(text))])
+        reply: Reply = handler(rest)
+        return reply
+
+    def _is_move(self, text: str) -> bool:
+        return self.facts is not None and text.split()[0].lower() in self._verbs()
+
+    def _verbs(self) -> tuple[str, ...]:
+        assert self.facts is not None
+        return GAMES[self.facts.game].rules.verbs
+
+    def _move(self, text: str) -> Reply:
+        if text.isdigit():
+            place = int(text)
+            if not 1 <= place <= len(self.legal):
+                return Reply(
+                    say=[self.words("choice-number", text=text, low=1, high=len(self.legal))]
+                )
+            text = self.legal[place - 1].notation
+        else:
+            assert self.facts is not None
+            try:
+                text = GAMES[self.facts.game].rules.parse_action(text).notation
+            except NotationError:
+                assert self.me is not None
+                return Reply(say=[self.me.not_a_move(visible(text), self.legal)])
+        self.legal = ()  # asked again if the server refuses it
+        return Reply(send=[{"type": "move", "move": text}])
+
+    def _cmd_help(self, rest: str) -> Reply:
+        return Reply(say=[self.words("online-help", commands=", ".join(COMMANDS))])
+
+    def _cmd_quit(self, rest: str) -> Reply:
+        return Reply(say=[self.words("online-goodbye")], quit=True)
+
+    def _cmd_lobby(self, rest: str) -> Reply:
+        return Reply(send=[{"type": "lobby"}])
+
+    def _cmd_who(self, rest: str) -> Reply:
+        return Reply(send=[{"type": "who"}])
+
+    def _cmd_create(self, rest: str) -> Reply:
+        """create GAME [PLAYERS] [bots=LEVEL] [password=SECRET] [OPTION=VALUE ...]"""
+        words = rest.split()
+        if not words:
+            return Reply(say=[self.words("online-create-how", games=self._list(present()))])
+        message: dict[str, Any] = {"type": "create", "game": words[0], "options": {}}
+        for word in words[1:]:
+            name, equals, value = word.partition("=")
+            if not equals and word.isdigit():
+                message["players"] = int(word)
+            elif name == "bots" and equals:
+                message["level"] = value
+            elif name == "password" and equals:
+                message["private"], message["password"] = True, value
+            elif equals:
+                message["options"][name] = int(value) if value.isdigit() else value
+            else:
+                return Reply(say=[self.words("online-create-how", games=self._list(present()))])
+        return Reply(send=[message])
+
+    def _table_number(self, rest: str, kind: str) -> Reply | tuple[int, list[str]]:
+        words = rest.split()
+        if not words or not words[0].isdigit():
+            return Reply(say=[self.words("online-needs-number", command=kind)])
+        return int(words[0]), words[1:]
+
+    def _cmd_sit(self, rest: str) -> Reply:
+        found = self._table_number(rest, "sit")
+        if isinstance(found, Reply):
+            return found
+        table, more = found
+        message: dict[str, Any] = {"type": "sit", "table": table}
+        for word in more:
+            if word.isdigit():
+                message["seat"] = int(word)
+            elif word.startswith("password="):
+                message["password"] = word.removeprefix("password=")
+        return Reply(send=[message])
+
+    def _cmd_watch(self, rest: str) -> Reply:
+        found = self._table_number(rest, "watch")
+        if isinstance(found, Reply):
+            return found
+        table, more = found
+        message: dict[str, Any] = {"type": "watch", "table": table}
+        for word in more:
+            if word.startswith("password="):
+                message["password"] = word.removeprefix("password=")
+        return Reply(send=[message])
+
+    def _cmd_leave(self, rest: str) -> Reply:
+        return Reply(send=[{"type": "leave"}])
+
+    def _cmd_bot(self, rest: str) -> Reply:
+        message: dict[str, Any] = {"type": "bot"}
+        for word in rest.split():
+            if word.isdigit():
+                message["seat"] = int(word)
+            else:
+                message["level"] = word
+        return Reply(send=[message])
+
+    def _cmd_unbot(self, rest: str) -> Reply:
+        if not rest.isdigit():
+            return Reply(say=[self.words("online-needs-number", command="unbot")])
+        return Reply(send=[{"type": "unbot", "seat": int(rest)}])
+
+    def _cmd_start(self, rest: str) -> Reply:
+        return Reply(send=[{"type": "start"}])
+
+    def _cmd_say(self, rest: str) -> Reply:
+        return Reply(send=[{"type": "chat", "text": rest}])
+
+    def _cmd_shout(self, rest: str) -> Reply:
+        return Reply(send=[{"type": "chat", "text": rest, "to": "lobby"}])
+
+    def _cmd_moves(self, rest: str) -> Reply:
+        if not self.legal or self.me is None:
+            return Reply(say=[self.words("online-not-your-turn")])
+        return Reply(
+            say=[
+                self.words("choice-item", number=n, label=self.me.move(action, self.view))
+                for n, action in enumerate(self.legal, 1)
+            ]
+        )
+
+    def _review(self, lines: Callable[[Any], list[str]]) -> Reply:
+        if self.view is None:
+            return Reply(say=[self.words("online-no-view")])
+        return Reply(say=lines(self.view))
+
+    def _cmd_turn(self, rest: str) -> Reply:
+        if not self.legal or self.me is None:
+            return Reply(say=[self.words("online-not-your-turn")])
+        return Reply(say=self.me.turn(self.view, self.legal))
+
+    def _cmd_hand(self, rest: str) -> Reply:
+        return self._review(lambda view: self.me.hand(view) if self.me else [])
+
+    def _cmd_table(self, rest: str) -> Reply:
+        return self._review(lambda view: self.me.table(view) if self.me else [])
+
+    def _cmd_score(self, rest: str) -> Reply:
+        return self._review(lambda view: self.me.score(view) if self.me else [])
+
+    # -- helpers --
+
+    def resume_message(self) -> dict[str, Any] | None:
+        """What logs this client in again after a lost connection, asking for what it missed."""
+        if self.token is None:
+            return None
+        message: dict[str, Any] = {"type": "resume", "token": self.token}
+        if self.facts is not None:
+            message["after"] = self.last
+        return message
+
+    def _set_table(self, facts: TableFacts, you: int | None) -> None:
+        from sixdot.wire.codec import Codec
+
+        if self.facts is not None and self.facts.id == facts.id and you == self.you:
+            return
+        game = GAMES[facts.game]
+        self.facts, self.you = facts, you
+        self.codec = Codec(game, dict(facts.options))
+        # Steps already played when one sits down anew are the table's past.
+        self.quiet_until = facts.last if self.last < 0 else -1
+        self.view, self.legal = None, ()
+
+    def _name_seats(self) -> None:
+        assert self.facts is not None
+        names = [self._seat_name(i, seat) for i, seat in enumerate(self.facts.seats)]
+        self.me = GAMES[self.facts.game].presenter(self.words, names, self.you)
+
+    def _leave_table(self) -> None:
+        self.facts, self.you, self.codec, self.me = None, None, None, None
+        self.view, self.legal, self.last, self.quiet_until = None, (), -1, -1
+
+    def _changes(self, before: TableFacts, after: TableFacts) -> list[str]:
+        """Who sat down, left, dropped off or came back, one line each."""
+        lines = []
+        for seat, (old, new) in enumerate(zip(before.seats, after.seats, strict=False)):
+            name = self._seat_name(seat, new) if new.kind != "empty" else ""
+            if (old.kind, old.who) != (new.kind, new.who):
+                key = {"empty": "online-seat-emptied", "bot": "online-seat-bot"}.get(
+                    new.kind, "online-seat-taken-by"
+                )
+                lines.append(self.words(key, seat=seat + 1, name=name or old.who or ""))
+            elif new.bot_playing and not old.bot_playing:
+                lines.append(self.words("online-seat-stand-in", name=name))
+            elif old.bot_playing and not new.bot_playing:
+                lines.append(self.words("online-seat-back", name=name))
+        if after.status == "over" and before.status != "over":
+            lines.append(self.words("online-table-over", id=after.id))
+        return lines
+
+    def _seat_name(self, seat: int, facts: Any) -> str:
+        if facts.kind == "person" and facts.who:
+            return str(facts.who)
+        if facts.kind == "bot":
+            return self.words("online-bot-name", seat=seat + 1)
+        return self.words("online-empty-seat", seat=seat + 1)
+
+    def _seat_label(self, seat: int, facts: Any) -> str:
+        if facts.kind == "bot":
+            return self.words("online-bot-label", level=str(facts.who))
+        return self._seat_name(seat, facts)
+
+    def _title(self, game: str) -> str:
+        return GAMES[game].rules.title if game in present() else visible(game)
+
+    def _list(self, items: Sequence[str]) -> str:
+        return ", ".join(visible(str(item)) for item in items)
+
+
+class Connection:
+    """The websocket to the server, made again with the token when it drops."""
+
+    def __init__(self, url: str, listener: Listener, say: Callable[[str], None]) -> None:
+        self.url = url
+        self.listener = listener
+        self.say = say
+        self.lock = threading.Lock()
+        self.closing = False
+        self.ws: Any = None
+
+    def open(self) -> None:
+        from websockets.sync.client import connect
+
+        self.ws = connect(self.url, max_size=4 * 1024 * 1024, legacy=True)
+
+    def send(self, message: dict[str, Any]) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            self.ws.send(json.dumps(message))
+        except ConnectionClosed:
+            self.say(self.listener.words("online-not-sent"))
+
+    def hear(self) -> None:
+        """Say every message as it comes; reconnect when the line drops."""
+        from websockets.exceptions import ConnectionClosed
+
+        while not self.closing:
+            try:
+                data = self.ws.recv()
+            except (ConnectionClosed, OSError, EOFError):
+                if self.closing or not self._reconnect():
+                    return
+                continue
+            with self.lock:
+                lines = self.listener.heard(data)
+            for line in lines:
+                self.say(line)
+
+    def _reconnect(self) -> bool:
+        self.say(self.listener.words("online-reconnecting"))
+        for attempt in range(TRIES):
+            time.sleep(RETRY[min(attempt, len(RETRY) - 1)])
+            try:
+                self.open()
+            except OSError:
+                continue
+            message = self.listener.resume_message()
+            if message is not None:
+                self.send(message)
+            self.say(self.listener.words("online-reconnected"))
+            return True
+        self.say(self.listener.words("online-gave-up", tries=TRIES))
+        return False
+
+    def close(self) -> None:
+        self.closing = True
+        if self.ws is not None:
+            self.ws.close()
+
+
+def join_command(args: argparse.Namespace, words: Phrasebook, outputs: Sequence[Output]) -> int:
+    """`sixdot join URL`: log in, then read commands until quit or end of input."""
+    from sixdot.client.terminal import Terminal
+
+    term = Terminal()
+    say_lock = threading.Lock()
+
+    def say(line: str) -> None:
+        with say_lock:
+            term.say(visible(line))
+            for output in outputs:
+                output.deliver(line, False)
+
+    listener = Listener(words)
+    connection = Connection(args.url, listener, say)
+    try:
+        connection.open()
+    except (OSError, ValueError) as err:
+        say(words("online-cannot-connect", url=visible(args.url), why=visible(str(err))))
+        return 2
+    say(words("online-connected", url=visible(args.url)))
+    hearing = threading.Thread(target=connection.hear, name="sixdot-join", daemon=True)
+    hearing.start()
+    connection.send({"type": "hello"})
+    try:
+        _read_commands(term, listener, connection, args.name)
+    finally:
+        connection.close()
+        hearing.join(2)
+    return 0
+
+
+def _read_commands(
+    term: Terminal, listener: Listener, connection: Connection, name: str | None
+) -> None:
+    words = listener.words
+    while True:
+        line = term.ask("> ")
+        if line is None:
+            return
+        verb, _, rest = line.strip().partition(" ")
+        if verb.lower() in ("login", "register"):
+            account = rest.strip() or name or _ask(term, words("online-ask-name"))
+            password = _secret(term, words("online-ask-password"))
+            if account is None or password is None:
+                return
+            connection.send({"type": verb.lower(), "name": account, "password": password})
+            continue
+        with connection.lock:
+            reply = listener.typed(line)
+        for said in reply.say:
+            connection.say(said)
+        for message in reply.send:
+            connection.send(message)
+        if reply.quit:
+            return
+
+
+def _ask(term: Terminal, prompt: str) -> str | None:
+    term.say(prompt)
+    return term.ask("")
+
+
+def _secret(term: Terminal, prompt: str) -> str | None:
+    """A password: unechoed at a terminal, the next line of a pipe."""
+    if term.interactive:
+        import getpass
+
+        try:
+            return getpass.getpass(prompt + " ")
+        except EOFError:
+            return None
+    return _ask(term, prompt)

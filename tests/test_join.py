@@ -1,0 +1,174 @@
+"""`sixdot join`: the client words what the server sends with its own phrasebook (issue 21).
+
+The client's `Listener` is driven here by a real server's frames, as the
+terminal drives it: a whole game of each game is heard and played by typed
+numbers. Then `sixdot join` itself runs as a child process against a server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import random
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from sixdot.client.remote import Listener
+from sixdot.games import NAMES
+from sixdot.present.phrasebook import Phrasebook
+from sixdot.server.background import Background
+from sixdot.visible import visible
+from test_server import QUICK, _close_clients  # noqa: F401 - a fixture
+
+SHORT = {
+    "alphabeticell": "target=5",
+    "consonants": "target=1",
+    "letters": "turns=3",
+    "nonesuch": "hands=1",
+    "alphagon": "target=5",
+}
+
+
+class Player:
+    """A Listener on its own connection: what it says, and numbers typed at its turns."""
+
+    def __init__(self, url: str, seed: int) -> None:
+        self.ws: ClientConnection = connect(url, max_size=None, legacy=True)
+        self.me = Listener(Phrasebook())
+        self.said: list[str] = []
+        self.rng = random.Random(seed)
+
+    def type(self, line: str) -> None:
+        reply = self.me.typed(line)
+        self.said += reply.say
+        for message in reply.send:
+            self.ws.send(json.dumps(message))
+
+    def hear(self) -> list[str]:
+        lines = self.me.heard(self.ws.recv(30))
+        self.said += lines
+        return lines
+
+    def until(self, text: str) -> None:
+        while not any(text in line for line in self.hear()):
+            pass
+
+    def play_out(self) -> None:
+        while not any(line == "Game over." for line in self.hear()):
+            if self.me.legal:
+                self.type(str(self.rng.randint(1, len(self.me.legal))))
+
+
+def login(url: str, name: str, seed: int) -> Player:
+    player = Player(url, seed)
+    player.ws.send(json.dumps({"type": "register", "name": name, "password": "password1"}))
+    player.until(f"Logged in as {name}")
+    return player
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_two_listeners_hear_and_play_a_whole_game(tmp_path: Path, game: str) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana, ben = login(server.url, "Ana", 1), login(server.url, "Ben", 2)
+        ana.type(f"create {game} 3 bots=random {SHORT[game]}")
+        ana.until("you sit in seat 1")
+        ana.type("lobby")
+        ana.until("1 table:")
+        ben.type(f"sit {ana.me.facts.id if ana.me.facts else 0}")
+        ben.until("you sit in seat 2")
+        ana.until("Ben sits in seat 2.")
+        ana.type("start")
+        threads = [threading.Thread(target=p.play_out) for p in (ana, ben)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+        for player in (ana, ben):
+            player.ws.close()
+    for player in (ana, ben):
+        assert "Game over." in player.said
+        assert all(line and line == visible(line) for line in player.said)
+        assert not any(line.startswith("Server refused") for line in player.said)
+    assert any(line.startswith("You") for line in ana.said)  # words from seat 0's side
+
+
+def test_a_refused_move_is_worded_by_the_client(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = login(server.url, "Ana", 1)
+        ana.type("create alphabeticell 2 bots=random")
+        ana.until("you sit in seat 1")
+        ana.type("start")
+        while not ana.me.legal:
+            ana.hear()
+        ana.ws.send(json.dumps({"type": "move", "move": "pass"}))  # not a move at the deal
+        refused = ana.hear()
+        ana.ws.close()
+    assert refused[0].startswith("Refused: ")
+    ana.type("sing a song")
+    assert ana.said[-1] == 'Unknown command "sing a song". Type help.'
+
+
+class Child:
+    """`sixdot join URL --plain` in a child process; its lines read on a thread."""
+
+    def __init__(self, url: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "sixdot", "join", url, "--plain"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.heard: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def until(self, text: str) -> str:
+        while True:
+            line = self.lines.get(timeout=30)
+            self.heard.append(line)
+            if text in line:
+                return line
+
+    def end(self) -> int:
+        self.type("quit")
+        return self.process.wait(30)
+
+
+def test_sixdot_join_logs_in_makes_a_table_and_chats(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        child = Child(server.url)
+        child.until("Connected to ws://127.0.0.1")
+        child.type("register Cleo")
+        child.until("Password:")
+        child.type("a password")
+        assert child.until("Logged in") == "Logged in as Cleo. Type lobby or help."
+        child.type("create letters 2 password=secret")
+        assert child.until("Table") == "Table 1: Letters, you sit in seat 1."
+        child.type("say hello\x1b[2J there")
+        assert child.until("Cleo:") == "Cleo: hello<ESC>[2J there"
+        child.type("lobby")
+        child.until("1 table:")
+        assert child.until("Table 1") == "Table 1: Letters, waiting, private. Cleo, Seat 2 empty."
+        child.type("sit")
+        assert child.until("needs") == "sit needs a table number: type lobby for them."
+        child.type("start")
+        child.until("Your")  # the first turn of Letters, worded by the child
+        assert child.end() == 0
+    assert "a password" not in "\n".join(child.heard)
