@@ -34,7 +34,8 @@ RESULTS = Path(__file__).parent / "results" / "alphagon.json"
 
 
 def decision_times(level: str, games: int, players: int) -> list[float]:
-    """Milliseconds per decision with more than one choice, in bot-only games."""
+    """CPU milliseconds (of this thread: other work on a shared machine stretches
+    it little) per decision with more than one choice, in bot-only games."""
     game = get_game("alphagon")
     times: list[float] = []
     for seed in range(games):
@@ -43,10 +44,10 @@ def decision_times(level: str, games: int, players: int) -> list[float]:
         while not state.is_over:
             seat = state.to_act()[0]
             view, legal = state.view(seat), state.legal_actions(seat)
-            start = time.perf_counter()
+            start = time.thread_time()
             action = bots[seat].choose(view, legal)
             if len(legal) > 1:
-                times.append((time.perf_counter() - start) * 1000)
+                times.append((time.thread_time() - start) * 1000)
             state, _ = state.apply(seat, action)
     return times
 

@@ -166,6 +166,20 @@ class Layout:
     def mark(self, square: Square) -> Mark:
         return self.marks.get(square, Mark.PLAIN)
 
+    def findable(self, hand: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[Shape, ...]]:
+        """A hand's syllables (each way, each once) and shapes, in the hand's order,
+        by card number: the same hand is asked about at every move of a turn."""
+        known = self._findable.get(hand)
+        if known is None:
+            cards = [self.cards[i - 1] for i in hand]
+            syllables = tuple(dict.fromkeys(s for c in cards for s in c.all_syllables))
+            known = self._findable[hand] = (syllables, tuple(s for c in cards for s in c.shapes))
+        return known
+
+    @cached_property
+    def _findable(self) -> dict[tuple[int, ...], tuple[tuple[str, ...], tuple[Shape, ...]]]:
+        return {}
+
     def on_board(self, square: Square) -> bool:
         return 0 <= square[0] < self.size and 0 <= square[1] < self.size
 

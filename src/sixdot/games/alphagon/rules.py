@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, TypeVar
 
 from sixdot.core import (
@@ -209,6 +209,17 @@ class View:
         return (seat + self.rotation.step) % self.players
 
 
+T = TypeVar("T")
+A = TypeVar("A", bound=Action)
+
+
+@cache
+def _move(kind: type[A], letters: Any) -> A:
+    """One move of a kind with its letters, made once: the same few are offered
+    at every turn, and a move is a plain value."""
+    return kind(letters)  # type: ignore[call-arg]
+
+
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
@@ -336,7 +347,9 @@ class State(GameState):
         if self.reward is not None:
             return self._rewards(self.reward)
         if self.pending:
-            return tuple(Lose(letter) for letter in dict.fromkeys(self.racks[self.pending[0]]))
+            return tuple(
+                _move(Lose, letter) for letter in dict.fromkeys(self.racks[self.pending[0]])
+            )
         if self.claim is not None:
             return self._replies()
         seat = self.turn
@@ -355,10 +368,10 @@ class State(GameState):
         if not self.placed:
             room = MAX_WORD - len(self.letters)
             if room > 0 and self.steps(1):
-                moves += [Place((letter,)) for letter in distinct]
+                moves += [_move(Place, (letter,)) for letter in distinct]
                 if self.bonuses[seat] and len(rack) > 1 and room > 1 and self.steps(2):
                     moves += [
-                        Place((a, b))
+                        _move(Place, (a, b))
                         for a in distinct
                         for b in distinct
                         if a != b or rack.count(a) > 1
@@ -367,9 +380,9 @@ class State(GameState):
             moves.append(CLOSE)
         moves += self._finds()
         if "change" not in used and (self.placed or self.bonuses[seat]):
-            moves += [Change(letter) for letter in distinct]
+            moves += [_move(Change, letter) for letter in distinct]
         if "give" not in used:
-            moves += [Give(letter) for letter in distinct]
+            moves += [_move(Give, letter) for letter in distinct]
         if self.placed:
             moves.append(END)
             if len(self.letters) >= 3:
@@ -403,20 +416,16 @@ class State(GameState):
 
     def _finds(self) -> list[Action]:
         out: list[Action] = []
-        hand = [self.layout.cards[i - 1] for i in self.hands[self.turn]]
+        syllables, shapes = self.layout.findable(self.hands[self.turn])
         word = self.letters
         if "syllable" not in self.used and word:
-            out += [
-                FindSyllable(s)
-                for s in dict.fromkeys(s for c in hand for s in c.all_syllables)
-                if s in word and s not in self.claimed
-            ]
+            claimed = self.claimed
+            out += [FindSyllable(s) for s in syllables if s in word and s not in claimed]
         if "shape" not in self.used and len(self.path) > self.shaped:
+            path = self.path
             out += [
                 FindShape(name)
-                for name in dict.fromkeys(
-                    shape.name for c in hand for shape in c.shapes if matches(shape, self.path)
-                )
+                for name in dict.fromkeys(shape.name for shape in shapes if matches(shape, path))
             ]
         return out
 
@@ -1061,9 +1070,6 @@ class State(GameState):
         events.append(GameStopped(why, done.sides))
         events.append(GameEnded(done.winners, done.scores))
         return done
-
-
-T = TypeVar("T")
 
 
 def replace(state: T, **changes: Any) -> T:
