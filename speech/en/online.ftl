@@ -16,13 +16,16 @@ online-serve-tls-bad = Cannot use certificate { $file }: { $why }.
 online-bad-name = Name "{ $name }" refused: { $shortest } to { $longest } letters, digits, dot, dash or underscore, starting with a letter.
     .brief = Name "{ $name }" refused: letters and digits, { $shortest } to { $longest }.
 online-bad-password = Password refused: { $shortest } to { $longest } characters.
+    .brief = Password: { $shortest } to { $longest } characters.
 online-name-taken = Name { $name } is taken: choose another.
 online-login-refused = Login refused: wrong name or password.
 online-token-refused = Session over: log in with your password.
 online-too-many-attempts = Too many tries: wait { $seconds } seconds.
 online-replaced = Logged in elsewhere: this connection ends.
+    .brief = Logged in elsewhere.
 online-log-in-first = Log in first: register or login.
 online-too-large = Message too large: { $size } bytes, at most { $largest }.
+    .brief = Message over { $largest } bytes.
 online-not-json = Message refused, not JSON: { $what }
 online-bad-message = Message refused at { $field }: { $what }
 online-unknown-type = Unknown message type: known are { $types }.
@@ -32,11 +35,15 @@ online-bad-option = Option refused: { $what }
 online-unknown-game = No game "{ $game }": games are { $games }.
 online-bad-players = { $game } takes { $low } to { $high } players.
 online-bad-level = No bot level "{ $level }": levels are { $levels }.
+    .brief = No level { $level }.
 online-private-needs-password = A private table needs a password.
 online-no-such-table = No table { $table }: type lobby for the list.
+    .brief = No table { $table }.
 online-table-password = Table { $table } is private: wrong password.
 online-table-playing = Table { $table } is playing: seats are fixed.
+    .brief = Table { $table } is playing.
 online-table-full = Table { $table } is full: watch it, or make one.
+    .brief = Table { $table } is full.
 online-seat-taken = Seat { $seat } is taken.
 online-no-such-seat = No seat { $seat }: seats are 1 to { $seats }.
 online-not-a-bot = Seat { $seat } holds no bot.
@@ -45,9 +52,13 @@ online-at-table = You are at table { $table }: leave it first.
 online-not-at-table = You are at no table: sit or watch first.
 online-not-seated = You hold no seat at this table.
 online-not-started = The game has not started: the host starts it.
+    .brief = Not started yet.
 online-not-a-move = Not a move: "{ $move }". Type moves for the list.
+    .brief = Not a move: { $move }
 online-empty-chat = Nothing to say: type chat and your words.
+    .brief = Nothing to say.
 online-bad-chat-place = Chat goes to lobby or table, not "{ $to }".
+    .brief = Chat: lobby or table.
 online-too-fast = Too fast: wait { $seconds } seconds.
 
 ## sixdot join: the client's own lines
@@ -70,10 +81,16 @@ online-tables = { $count ->
     [one] 1 table:
    *[other] { $count } tables:
   }
+    .brief = { $count ->
+        [0] No tables.
+        [one] 1 table:
+       *[other] { $count } tables:
+      }
 online-table-line = Table { $id }: { $game }, { $status }{ $private ->
     [yes] , private
    *[no] { "" }
   }. { $seats }.
+    .brief = { $id }: { $game }, { $status }.
 online-at-table-sit = Table { $id }: { $game }, you sit in seat { $seat }.
     .brief = Table { $id }, seat { $seat }.
 online-at-table-watch = Table { $id }: { $game }, you watch.
@@ -103,6 +120,7 @@ online-help = Commands: { $commands }. At your turn, a number or a move plays it
 online-create-how = Create: create GAME, then players, bots=LEVEL, password=, options. Games: { $games }.
     .brief = create GAME [players] [bots=LEVEL]
 online-needs-number = { $command } needs a table number: type lobby for them.
+    .brief = { $command } needs a table number.
 online-not-your-turn = Not your turn yet.
 online-no-view = No game yet: sit at a table first.
 online-goodbye = Goodbye.
@@ -110,3 +128,4 @@ online-not-sent = Not sent: the connection is down.
 online-reconnecting = Connection lost: trying again.
 online-reconnected = Connected again.
 online-gave-up = No connection after { $tries } tries: goodbye.
+    .brief = Connection lost: goodbye.
