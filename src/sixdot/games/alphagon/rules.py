@@ -328,15 +328,17 @@ class State(GameState):
     def _coming(self) -> tuple[Step, ...]:
         """The next two squares, fewer if the polygon stops or closes before them."""
         path, heading, must, sides = self.path, self.headings[-1], self.must_turn, self.sides
+        occupied = set(path)
         found: list[Step] = []
         while len(found) < 2:
-            step = next_step(path, heading, must, sides, self.layout.size)
+            step = next_step(path, heading, must, sides, self.layout.size, occupied=occupied)
             if step is None or (step.turned and sides >= MAX_SIDES):
                 break
             found.append(step)
             if closes(path, step.square):
                 break  # the polygon closes there: nothing comes after it
             path, heading, must = (*path, step.square), step.heading, False
+            occupied.add(step.square)
             sides += step.turned
         return tuple(found)
 
