@@ -254,3 +254,60 @@ def test_a_server_killed_and_started_again_brings_its_tables_back(tmp_path: Path
     chat = [e.text for e in store.journal(table_id) if e.kind is EntryKind.CHAT]
     store.close()
     assert chat == ["before the crash"]
+
+
+def test_a_spectator_hears_public_events_only(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    with Background(folder, hasher=QUICK) as server:
+        ana, ben, cleo = (joined(server, name) for name in ("Ana", "Ben", "Cleo"))
+        table_id = table_of(ana, ben, "consonants", 4, "random")
+        cleo.send("watch", table=table_id)
+        assert cleo.until("table")["you"] is None
+        both(ana, ben)
+        cleo.until("step", over=True)
+    steps, match = rebuilt(folder, table_id)
+    codec = Codec(match.setup.game, match.setup.options)
+    heard = [f for f in cleo.frames if f["type"] == "step"]
+    assert [f["seq"] for f in heard] == list(range(len(steps)))
+    private = 0
+    for frame, whole in zip(heard, steps, strict=True):
+        events = [codec.read_event(e) for e in frame["events"]]
+        assert events == [e for e in whole.events if all(e.visible_to(s) for s in range(4))]
+        assert frame["notation"] is None  # a pass of cards is a secret of its mover
+        private += len(whole.events) - len(events)
+    assert private > 0  # the deals and passes were there, and kept from the spectator
+    assert not any(f["type"] == "turn" for f in cleo.frames)
+
+
+def first_turn(*clients: Scripted) -> tuple[Scripted, Scripted, dict[str, Any]]:
+    """The client asked to move first, another, and its turn frame."""
+    while True:
+        for client in clients:
+            try:
+                frame = client.next(timeout=0.2)
+            except TimeoutError:
+                continue
+            if frame["type"] == "turn":
+                return client, next(c for c in clients if c is not client), frame
+
+
+def test_moves_out_of_turn_from_a_spectator_or_for_another_seat_are_refused(
+    tmp_path: Path,
+) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana, ben, cleo = (joined(server, name) for name in ("Ana", "Ben", "Cleo"))
+        table_id = table_of(ana, ben, "alphabeticell", 3, "random")
+        mover, waiter, turn = first_turn(ana, ben)
+        waiter.send("move", move=turn["legal"][0])
+        refused = waiter.until("refused")
+        assert refused["refusal"]["key"] == "refuse-not-your-turn"
+        waiter.send("move", move=turn["legal"][0], seat=turn["seat"])
+        assert waiter.problem()["args"]["what"] == "Object contains unknown field `seat`"
+        cleo.send("watch", table=table_id)
+        cleo.until("table")
+        cleo.send("move", move=turn["legal"][0])
+        assert cleo.problem()["key"] == "online-not-seated"
+        mover.send("move", move="keep \x1b[2J")
+        assert mover.problem()["args"] == {"move": "keep <ESC>[2J"}
+        mover.send("move", move=turn["legal"][0])  # and the table goes on
+        assert mover.until("step")["seq"] == 1
