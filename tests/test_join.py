@@ -172,3 +172,40 @@ def test_sixdot_join_logs_in_makes_a_table_and_chats(tmp_path: Path) -> None:
         child.until("Your")  # the first turn of Letters, worded by the child
         assert child.end() == 0
     assert "a password" not in "\n".join(child.heard)
+
+
+def test_the_client_reconnects_by_itself_and_hears_what_it_missed(tmp_path: Path) -> None:
+    from sixdot.client.remote import Connection
+
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        said: queue.Queue[str] = queue.Queue()
+        me = Listener(Phrasebook())
+        line = Connection(server.url, me, said.put)
+        line.open()
+        hearing = threading.Thread(target=line.hear, daemon=True)
+        hearing.start()
+
+        def heard(text: str) -> None:
+            while text not in said.get(timeout=30):
+                pass
+
+        line.send({"type": "register", "name": "Ana", "password": "password1"})
+        heard("Logged in as Ana")
+        line.send(me.typed("create alphabeticell 2 bots=random target=5").send[0])
+        heard("you sit in seat 1")
+        line.send({"type": "start"})
+        heard("the game starts")
+        while not me.legal:
+            said.get(timeout=30)
+        last = me.last
+        line.ws.close()  # the line drops, not by the player's choice
+        heard("Connection lost: trying again.")
+        heard("Connected again.")
+        rng = random.Random(5)
+        over = False
+        while not over:
+            if me.legal:
+                line.send(me.typed(str(rng.randint(1, len(me.legal)))).send[0])
+            over = said.get(timeout=30) == "Game over."
+        line.close()
+    assert me.last > last
