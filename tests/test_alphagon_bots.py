@@ -81,3 +81,13 @@ def test_a_long_words_reward_is_a_bonus_when_holding_none_else_a_useful_letter()
 def test_two_hundred_bot_games_run_clean(players: int) -> None:
     results = list(simulate(get_game("alphagon"), 200, ["sensible"] * players, seed=0))
     assert len(results) == 200 and all(r.winners for r in results)
+
+
+def test_the_sensible_bot_says_what_its_move_is_for() -> None:
+    state = replace(building(game(), "CAX", turn=1), hands=((),) * 3)
+    seat = state.to_act()[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    why = SensibleBot(seat, 0).reason(view, legal, DOUBT)
+    assert why is not None and (why.key, dict(why.args)) == ("why-agn-doubt", {"move": "doubt"})
+    other = next(a for a in legal if a != DOUBT)
+    assert SensibleBot(seat, 0).reason(view, legal, other) is None

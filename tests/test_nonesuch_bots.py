@@ -178,3 +178,15 @@ def test_every_level_plays_whole_games_legally(level: str, players: int) -> None
     others = ["sensible"] * (players - 1)
     result = play_bots(GAME, [level, *others], 7, {"think": 2, "target": 15})
     assert max(result.totals) >= 15 and result.winners
+
+
+@pytest.mark.parametrize(("bid", "key"), [(Bid.NONE, "why-non-duck"), (Bid.MOST, "why-non-take")])
+def test_the_sensible_bot_says_it_plays_to_its_bid(bid: Bid, key: str) -> None:
+    state = following(bid, 0)
+    view, legal = state.view(1), state.legal_actions(1)
+    bot = SensibleBot(1, 0)
+    why = bot.reason(view, legal, bot.choose(view, legal))
+    assert why is not None and (why.key, dict(why.args)) == (key, {"bid": bid.value})
+    other = next(a for a in legal if a != bot.choose(view, legal))
+    assert bot.reason(view, legal, other) is None
+    assert StrongBot(1, 0).reason(view, legal, bot.choose(view, legal)) is None

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from string import ascii_uppercase
 
-from sixdot.bots import Bot
+from sixdot.bots import Explaining, Reason
 from sixdot.core import Action
 from sixdot.games.alphabeticell.cards import Card
 from sixdot.games.alphabeticell.rules import (
@@ -33,15 +33,16 @@ from sixdot.games.alphabeticell.rules import (
 SHARE = 0.6
 
 
-class SensibleBot(Bot):
+class SensibleBot(Explaining):
     level = "sensible"
 
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+    def decide(self, view: View, legal: Sequence[Action]) -> tuple[Action, Reason | None]:
         unseen = view.unseen()
         counts = _letter_counts(unseen)
         reach = _reach(view, len(unseen))
         if isinstance(legal[0], Keep):
-            return max(legal, key=lambda a: _card_value(a.card, counts, reach))  # type: ignore[attr-defined]
+            keep = max(legal, key=lambda a: _card_value(a.card, counts, reach))  # type: ignore[attr-defined]
+            return keep, Reason.of("why-abc-keep", card=keep.card.face)  # type: ignore[attr-defined]
         line = view.lines[view.seat]
         current = (
             _card_value(line[0].card, counts, reach)
@@ -55,7 +56,9 @@ class SensibleBot(Bot):
                 value = _value(line_after(line, action)[0], counts, reach)
                 if value > best_value:
                     best, best_value = action, value
-        return best
+        if isinstance(best, Take):
+            return best, Reason.of("why-abc-take", line=line_after(line, best)[0])
+        return best, Reason.of("why-abc-pass")
 
 
 def _letter_counts(cards: Sequence[Card]) -> Counter[str]:

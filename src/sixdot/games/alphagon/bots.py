@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from sixdot.bots import Bot
+from sixdot.bots import Bot, Reason
 from sixdot.core import Action
 from sixdot.games.alphagon import words as lex
 from sixdot.games.alphagon.board import Mark, ahead, matches
@@ -53,6 +53,35 @@ CLOSES = 100.0
 #: How many answer words a bot weighs when it must name one.
 ANSWERS = 40
 
+#: What each move the bots choose is for, as a phrase key: each of its choices
+#: has one purpose (find what scores, close the word, place toward a word,
+#: declare its only stem, doubt letters no word finishes, shed an awkward
+#: letter, ...), so the move tells which.
+WHY_MOVE: dict[Action, str] = {
+    CLOSE: "why-agn-close",
+    DOUBT: "why-agn-doubt",
+    SUSPEND: "why-agn-suspend",
+    PASS: "why-agn-pass",
+    END: "why-agn-end",
+    CONCEDE: "why-agn-concede",
+    ACCEPT: "why-agn-accept",
+    TAKE_BONUS: "why-agn-take-bonus",
+}
+WHY_KIND: dict[type[Action], str] = {
+    FindSyllable: "why-agn-syllable",
+    FindShape: "why-agn-shape",
+    Place: "why-agn-place",
+    Declare: "why-agn-declare",
+    Answer: "why-agn-answer",
+    Contradict: "why-agn-contradict",
+    Correct: "why-agn-correct",
+    Start: "why-agn-start",
+    Lose: "why-agn-lose",
+    Take: "why-agn-take-letter",
+    Change: "why-agn-change",
+    Give: "why-agn-give",
+}
+
 
 def worst(rack: Sequence[str]) -> str:
     return max(rack, key=USEFUL.index)
@@ -86,6 +115,13 @@ def finishes(lexicon: Lexicon, prefix: str, rack: Sequence[str]) -> int:
 
 class SensibleBot(Bot):
     level = "sensible"
+
+    def reason(self, view: View, legal: Sequence[Action], action: Action) -> Reason | None:
+        """Why, by the kind of move, when `action` is this bot's own choice."""
+        if len(legal) == 1 or self.choose(view, legal) != action:
+            return None
+        key = WHY_MOVE.get(action) or WHY_KIND.get(type(action))
+        return Reason.of(key, move=action.notation) if key else None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         first = legal[0]

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from sixdot.bots import Bot, within_budget
+from sixdot.bots import Explaining, Reason, within_budget
 from sixdot.core import Action
 from sixdot.games.nonesuch.cards import SUITS, Card, Suit, deck, excuse
 from sixdot.games.nonesuch.rules import Call, Lead, MakeBid, Phase, Play, View
@@ -30,6 +30,7 @@ from sixdot.games.nonesuch.tactics import (
     sensible_bid,
     sensible_call,
     sensible_play,
+    taking,
 )
 
 #: The strong bot stops sampling after this many deals even with time left.
@@ -91,23 +92,29 @@ def action_for(view: View, legal: Sequence[Action], card: int, suit: int) -> Act
     return play
 
 
-class SensibleBot(Bot):
+class SensibleBot(Explaining):
     """Bids the best expected score from its cards; plays to make that bid:
     None ducks, Most takes, Some takes one trick and then ducks."""
 
     level = "sensible"
 
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+    def decide(self, view: View, legal: Sequence[Action]) -> tuple[Action, Reason | None]:
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], None
         if view.phase is Phase.BID:
-            return MakeBid(BIDS[self.bid(view)])
+            bid = BIDS[self.bid(view)]
+            return MakeBid(bid), Reason.of("why-non-bid", bid=bid.value)
         if view.phase is Phase.CALL:
-            return Call(SUITS[self.call(view)])
+            suit = SUITS[self.call(view)]
+            return Call(suit), Reason.of("why-non-call", suit=suit.value)
         hands = [0] * view.players
         hands[view.seat] = mask(view.hand)
-        card, suit = sensible_play(model(view, hands), view.seat)
-        return action_for(view, legal, card, suit)
+        hand = model(view, hands)
+        card, suit = sensible_play(hand, view.seat)
+        bid = view.bids[view.seat]
+        key = "why-non-take" if taking(hand, view.seat) else "why-non-duck"
+        why = Reason.of(key, bid=bid.value) if bid is not None else None
+        return action_for(view, legal, card, suit), why
 
     def bid(self, view: View) -> int:
         held = excuse() in view.hand
@@ -184,6 +191,11 @@ class StrongBot(SensibleBot):
     """
 
     level = "strong"
+
+    def reason(self, view: View, legal: Sequence[Action], action: Action) -> Reason | None:
+        """Its weighing of sampled deals has no one reason to give."""
+        del view, legal, action
+        return None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
