@@ -1080,7 +1080,9 @@ def replace(state: T, **changes: Any) -> T:
     (that was 70% of `apply`); other values go through `dataclasses.replace`.
 
     The copy leaves out what the state worked out about itself (its cached
-    properties: moves, the coming squares), which the changes may alter.
+    properties: moves, the coming squares) where the changes may alter it: the
+    coming squares are kept while the polygon stays as it is (passing, giving,
+    changing letters), and the word while its letters do.
     """
     if type(state) is not State:
         return dataclasses.replace(state, **changes)  # type: ignore[type-var]
@@ -1088,7 +1090,9 @@ def replace(state: T, **changes: Any) -> T:
         raise TypeError(f"not fields of State: {sorted(changes.keys() - _FIELDS)}")
     values = state.__dict__.copy()
     for name in _CACHED & values.keys():
-        del values[name]
+        depends = _DEPENDS.get(name)
+        if depends is None or not depends.isdisjoint(changes):
+            del values[name]
     values.update(changes)
     new = object.__new__(State)
     object.__setattr__(new, "__dict__", values)
@@ -1096,6 +1100,9 @@ def replace(state: T, **changes: Any) -> T:
 
 
 _FIELDS = frozenset(f.name for f in fields(State))
+_POLYGON = frozenset({"path", "headings", "must_turn", "layout"})
+#: The fields each cached property is worked out from (every field, if not listed).
+_DEPENDS = {"next": _POLYGON, "_coming": _POLYGON, "letters": frozenset({"marks", "word_from"})}
 _CACHED = frozenset(
     name
     for kind in State.__mro__
