@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from functools import cache, cached_property
+from itertools import repeat
+from operator import is_
 from typing import Any, TypeVar
 
 from sixdot.core import (
@@ -472,7 +474,10 @@ class State(GameState):
             return Refusal.of(GAME_OVER)
         if seat not in self.to_act():
             return Refusal.of(NOT_YOUR_TURN, seat=seat)
-        if action in self._choices:
+        choices = self._choices
+        # A listed move itself, the usual case, is found by identity first:
+        # comparing moves as dataclasses costs more than the move.
+        if any(map(is_, choices, repeat(action))) or action in choices:
             return None
         return self._check(seat, action)
 
@@ -1089,10 +1094,10 @@ def replace(state: T, **changes: Any) -> T:
     if __debug__ and not changes.keys() <= _FIELDS:
         raise TypeError(f"not fields of State: {sorted(changes.keys() - _FIELDS)}")
     values = state.__dict__.copy()
-    for name in _CACHED & values.keys():
-        depends = _DEPENDS.get(name)
-        if depends is None or not depends.isdisjoint(changes):
-            del values[name]
+    if len(values) > _COUNT:  # something worked out is kept in there
+        for name, depends in _DROPS:
+            if name in values and (depends is None or not depends.isdisjoint(changes)):
+                del values[name]
     values.update(changes)
     new = object.__new__(State)
     object.__setattr__(new, "__dict__", values)
@@ -1109,6 +1114,8 @@ _CACHED = frozenset(
     for name, member in vars(kind).items()
     if isinstance(member, cached_property)
 )
+_COUNT = len(_FIELDS)
+_DROPS = tuple((name, _DEPENDS.get(name)) for name in sorted(_CACHED))
 
 
 # --- the rules ---------------------------------------------------------------------
