@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from functools import cache, cached_property
+from functools import cached_property
 from itertools import repeat
 from operator import is_
 from typing import Any, TypeVar
@@ -215,11 +215,25 @@ T = TypeVar("T")
 A = TypeVar("A", bound=Action)
 
 
-@cache
-def _move(kind: type[A], letters: Any) -> A:
-    """One move of a kind with its letters, made once: the same few are offered
-    at every turn, and a move is a plain value."""
-    return kind(letters)  # type: ignore[call-arg]
+class _Made(dict[Any, A]):
+    """Moves of one kind by their letters, each made the first time it is asked
+    for: the same few are offered at every turn, and a move is a plain value."""
+
+    def __init__(self, make: Callable[[Any], A]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> A:
+        made = self[key] = self.make(key)
+        return made
+
+
+_LOSE = _Made(Lose)
+_CHANGE = _Made(Change)
+_GIVE = _Made(Give)
+_PLACE = _Made(lambda letter: Place((letter,)))
+#: Two letters at once: the row of the first letter, by the second.
+_PLACE_TWO: _Made[_Made[Place]] = _Made(lambda a: _Made(lambda b: Place((a, b))))
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -351,9 +365,7 @@ class State(GameState):
         if self.reward is not None:
             return self._rewards(self.reward)
         if self.pending:
-            return tuple(
-                _move(Lose, letter) for letter in dict.fromkeys(self.racks[self.pending[0]])
-            )
+            return tuple(map(_LOSE.__getitem__, dict.fromkeys(self.racks[self.pending[0]])))
         if self.claim is not None:
             return self._replies()
         seat = self.turn
@@ -372,21 +384,19 @@ class State(GameState):
         if not self.placed:
             room = MAX_WORD - len(self.letters)
             if room > 0 and self.steps(1):
-                moves += [_move(Place, (letter,)) for letter in distinct]
+                moves += map(_PLACE.__getitem__, distinct)
                 if self.bonuses[seat] and len(rack) > 1 and room > 1 and self.steps(2):
-                    moves += [
-                        _move(Place, (a, b))
-                        for a in distinct
-                        for b in distinct
-                        if a != b or rack.count(a) > 1
-                    ]
+                    for a in distinct:
+                        row = _PLACE_TWO[a]
+                        twice = rack.count(a) > 1
+                        moves += [row[b] for b in distinct if twice or a != b]
         elif self._closable:
             moves.append(CLOSE)
         moves += self._finds()
         if "change" not in used and (self.placed or self.bonuses[seat]):
-            moves += [_move(Change, letter) for letter in distinct]
+            moves += map(_CHANGE.__getitem__, distinct)
         if "give" not in used:
-            moves += [_move(Give, letter) for letter in distinct]
+            moves += map(_GIVE.__getitem__, distinct)
         if self.placed:
             moves.append(END)
             if len(self.letters) >= 3:
