@@ -231,6 +231,10 @@ key-players = each player's bids, tricks and cards
 key-status = round, target and trumps
 keys-walk = Left, Right: walk cards. Up, Down: groups.
     .brief = Left, Right: cards. Up, Down: groups.
+keys-group = Shift+Home, Shift+End: lowest, highest.
+    .brief = Shift+Home, End: lowest, highest.
+keys-playable = Ctrl+Left, Ctrl+Right: playable cards.
+    .brief = Ctrl+arrows: playable cards.
 keys-enter = Enter plays it. Space selects. Escape leaves.
     .brief = Enter plays. Space selects. Escape.
 

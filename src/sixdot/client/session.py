@@ -131,7 +131,7 @@ class Table(Controller):
             output.on_select = terminal.select
         # Only the player cuts speech short: the terminal calls this on a keypress.
         terminal.on_key = self.cut_in
-        terminal.on_edge = self.edge
+        terminal.on_end = self.end
         terminal.on_list = self.candidates
         game = setup.game
         humans = setup.humans
@@ -179,9 +179,10 @@ class Table(Controller):
         """A refused command: it answers the player's own key, so it is urgent."""
         self.say(line, urgent=True)
 
-    def edge(self, last: bool) -> None:
-        """A key walked past an end of the items: said, so silence never means 'stuck'."""
-        self.say(self.words("focus-last" if last else "focus-first"))
+    def end(self, key: str) -> None:
+        """A key met an end (the last item, a board's edge): said by its phrase,
+        so silence never means 'stuck'."""
+        self.say(self.words(key))
 
     def candidates(self, typed: str, found: Sequence[str]) -> None:
         """Tab's candidates, moves first, on one line; a long list is counted."""
@@ -709,6 +710,8 @@ class Table(Controller):
         return [
             self.words("keys-title"),
             self.words("keys-walk"),
+            self.words("keys-group"),
+            self.words("keys-playable"),
             self.words("keys-enter"),
             *(
                 self.words("keys-item", key=key_label(key), action=self.words(f"key-{name}"))

@@ -34,12 +34,10 @@ class Terminal:
     #: Called when the player presses a key (a line typed at a terminal counts):
     #: the only thing that cuts speech short.
     on_key: Callable[[], None] | None = None
-    #: Told when a key would walk past the last item (True) or the first (False).
-    on_edge: Callable[[bool], None] | None = None
-    #: Told, by phrase key, of the other ends a key can meet: the last or first
-    #: group (`focus-last-group`, `focus-first-group`), no playable item further
-    #: that way (`focus-no-playable`), a board's edge (`focus-board-edge`).
-    #: None: they are said as `on_edge` says an end of the items.
+    #: Told, by phrase key, when a key meets an end: the last or first item
+    #: (`focus-last`, `focus-first`) or group (`focus-last-group`,
+    #: `focus-first-group`), no playable item further that way
+    #: (`focus-no-playable`), a board's edge (`focus-board-edge`).
     on_end: Callable[[str], None] | None = None
     #: Says the moves and commands Tab found for the typed text, on one line.
     on_list: Callable[[str, Sequence[str]], None] | None = None
@@ -254,28 +252,20 @@ class PromptTerminal(Terminal):
             here = self._at or 0
             self._typed = ""
             if walking() and not 0 <= here + delta < len(self._focus):
-                edge(delta > 0)
+                end("focus-last" if delta > 0 else "focus-first")
             show(event, here + delta if walking() else here)
 
-        def edge(last: bool) -> None:
-            if self.on_edge is not None:
-                tell = self.on_edge
-                above(lambda: tell(last))
+        def end(key: str) -> None:
+            """Say the end a key met, so silence never means 'stuck'."""
+            if self.on_end is not None:
+                tell = self.on_end
+                above(lambda: tell(key))
 
-        def end(key: str, last: bool) -> None:
-            """An end other than the items' own: said by its own phrase when the
-            table knows it, else as an end of the items."""
-            if self.on_end is None:
-                edge(last)
-                return
-            tell = self.on_end
-            above(lambda: tell(key))
-
-        def jump(event, found: int | None, key: str, last: bool) -> None:  # type: ignore[no-untyped-def]
+        def jump(event, found: int | None, key: str) -> None:  # type: ignore[no-untyped-def]
             """Show item `found`, or say the end met and show the focused item again."""
             self._typed = ""
             if found is None:
-                end(key, last)
+                end(key)
             show(event, self._at or 0 if found is None else found)
 
         def above(say: Callable[[], None]) -> None:
@@ -318,7 +308,7 @@ class PromptTerminal(Terminal):
                 ),
                 None,
             )
-            jump(event, found, "focus-board-edge", rows + columns > 0)
+            jump(event, found, "focus-board-edge")
 
         def submit(event, text: str) -> None:  # type: ignore[no-untyped-def]
             self._shown = ""
@@ -338,11 +328,13 @@ class PromptTerminal(Terminal):
 
         def group(event, delta: int) -> None:  # type: ignore[no-untyped-def]
             here = self._at or 0
-            jump(event, _group_start(self._focus, here, delta), "focus-" + _end(delta), delta > 0)
+            key = "focus-last-group" if delta > 0 else "focus-first-group"
+            jump(event, _group_start(self._focus, here, delta), key)
 
         def within(event, last: bool) -> None:  # type: ignore[no-untyped-def]
             first, after = _group_span(self._focus, self._at or 0)
-            jump(event, after - 1 if last else first, "", last)
+            self._typed = ""
+            show(event, after - 1 if last else first)
 
         def playable(event, delta: int) -> None:  # type: ignore[no-untyped-def]
             here = self._at or 0
@@ -354,7 +346,7 @@ class PromptTerminal(Terminal):
                 ),
                 None,
             )
-            jump(event, found, "focus-no-playable", delta > 0)
+            jump(event, found, "focus-no-playable")
 
         kb.add("down", filter=in_groups)(lambda event: group(event, +1))
         kb.add("up", filter=in_groups)(lambda event: group(event, -1))
@@ -430,10 +422,6 @@ class PromptTerminal(Terminal):
             lambda event: review(event, "keys")
         )
         return kb
-
-
-def _end(delta: int) -> str:
-    return "last-group" if delta > 0 else "first-group"
 
 
 def _group_span(items: Sequence[FocusItem], at: int) -> tuple[int, int]:

@@ -89,7 +89,8 @@ class AlphabeticellPresenter(Presenter):
         """Setup cards to keep; else the offered card, then your line's cards."""
         if view.phase is Phase.PICK:
             dealt = self.words("abc-group-dealt")
-            keeps = sorted((a for a in legal if isinstance(a, Keep)), key=lambda a: a.card.face)
+            # In the order they were dealt and are said: "Dealt to you: OL, NY, EL."
+            keeps = [a for a in legal if isinstance(a, Keep)]
             return [
                 FocusItem(
                     self.words("abc-focus-keep", card=self.card(a.card)),
