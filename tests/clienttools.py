@@ -245,7 +245,7 @@ PASS = re.compile(rf"^{_WHO} pass(?:es)? (?P<card>[A-Z]{{2}})\.$")
 TAKE = re.compile(
     rf"^{_WHO} takes? (?P<card>[A-Z]{{2}}) as (?P<letter>[A-Z])"
     r"(?:, (?P<end>left|right) end|, (?P<fixed>[A-Z]{2}) as (?P<fix>[A-Z]))"
-    r"\. Line (?P<line>[A-Z](?: [A-Z])*)\.$"
+    r": line (?P<line>[A-Z](?: [A-Z])*)\.$"
 )
 DISCARD = re.compile(r"^(?P<card>[A-Z]{2}) discarded\b")
 ROUND_OVER = re.compile(

@@ -52,7 +52,8 @@ def test_every_event_class_has_a_phrase(game_name: str) -> None:
 def test_brief_is_shorter_where_it_differs() -> None:
     full = rendered_lines(GAMES["alphabeticell"], Verbosity.FULL, seed=5)
     brief = rendered_lines(GAMES["alphabeticell"], Verbosity.BRIEF, seed=5)
-    assert len(full) == len(brief)
+    # Full says a list whole when it fits; brief says it in groups: fewer
+    # characters in all, though sometimes more lines.
     assert sum(map(len, brief)) < sum(map(len, full))
 
 

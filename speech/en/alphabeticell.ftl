@@ -39,7 +39,7 @@ abc-card-taken = { $you ->
   } { $card } as { $letter }, { $end ->
     [left] left end
    *[right] right end
-  }. Line { $line }.
+  }: line { $line }.
     .brief = { $you ->
         [yes] You take
        *[no] { $player } takes
@@ -47,7 +47,7 @@ abc-card-taken = { $you ->
 abc-card-taken-fixed = { $you ->
     [yes] You take
    *[no] { $player } takes
-  } { $card } as { $letter }, { $fixed_card } as { $fixed_letter }. Line { $line }.
+  } { $card } as { $letter }, { $fixed_card } as { $fixed_letter }: line { $line }.
     .brief = { $you ->
         [yes] You take
        *[no] { $player } takes

@@ -25,6 +25,7 @@ from sixdot.core.options import OptionSpec, resolve_options
 from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.output import Output
 from sixdot.present.focus import FocusItem
+from sixdot.present.groups import group_lines
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.present.presenter import Presenter, alternatives, fits
 from sixdot.table import BotSeat, Controller, GameSetup, Match, Step, run
@@ -240,7 +241,8 @@ class Table(Controller):
         self.say(
             self.words("game-start", game=s.game.rules.title, players=s.players, seed=str(s.seed))
         )
-        self.say(self._options_line())
+        for line in self._options_lines():
+            self.say(line)
         self.say(self.words("game-playing-as", count=s.humans))
         match.sit(self, self.humans)
         for seat, bot in self.bots.items():
@@ -297,17 +299,18 @@ class Table(Controller):
             self.keep = None
             self.error(self.words("game-not-saved", reason=str(err)))
 
-    def _options_line(self) -> str:
-        """Every option in force, defaults included, so house rules are never a surprise."""
+    def _options_lines(self) -> list[str]:
+        """Every option in force, defaults included, so house rules are never a
+        surprise; as many lines as the verbosity's line length needs."""
         rules = self.setup.game.rules
         values = resolve_options(rules.options, self.setup.options)
         if not values:
-            return self.words("game-options-none")
-        said = ", ".join(
+            return [self.words("game-options-none")]
+        said = [
             f"{spec.name.replace('_', ' ')} {self._option_value(spec, values[spec.name])}"
             for spec in rules.options
-        )
-        return self.words("game-options", options=said)
+        ]
+        return group_lines(self.words, "game-options", [("", said)])
 
     def _option_value(self, spec: OptionSpec, value: object) -> str:
         """Switches are read as on or off, never as Python's True and False; a 0

@@ -11,7 +11,7 @@ one answer line (`fits`) is said whole instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import Any
 
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 from sixdot.present.presenter import fits
@@ -21,14 +21,6 @@ DISPLAY = 40
 #: What one part of a group may take at full verbosity: whole sentences, still
 #: well inside the 100 characters of the longest answer line.
 FULL_ROOM = 60
-
-
-@dataclass(frozen=True)
-class Group:
-    """One group of a list: its spoken name and its items, already in words, lowest first."""
-
-    name: str
-    items: tuple[str, ...]
 
 
 def parts(items: Sequence[str], room: int, sep: str = ", ") -> list[tuple[str, ...]]:
@@ -67,4 +59,26 @@ def whole_or_grouped(
     return grouped()
 
 
-__all__ = ["DISPLAY", "FULL_ROOM", "Group", "parts", "room", "whole_or_grouped"]
+def group_lines(
+    words: Phrasebook,
+    key: str,
+    groups: Sequence[tuple[str, Sequence[str]]],
+    sep: str = ", ",
+    **args: Any,
+) -> list[str]:
+    """Each non-empty group said by `key` (`$group`, `$count`, `$cards`), in parts when long.
+
+    A part fits the room of the verbosity (`room`) less the words around the
+    list, so at brief verbosity every line stays inside a display.
+    """
+    out: list[str] = []
+    for name, items in groups:
+        if not items:
+            continue
+
+        def say(listed: str, name: str = name, count: int = len(items)) -> str:
+            return words(key, group=name, count=count, cards=listed, **args)
+
+        left = max(room(words) - len(say("")), 1)
+        out.extend(say(sep.join(part)) for part in parts(items, left, sep))
+    return out

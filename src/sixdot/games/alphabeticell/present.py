@@ -24,8 +24,7 @@ from sixdot.games.alphabeticell.rules import (
     line_takes,
 )
 from sixdot.present.focus import FocusItem
-from sixdot.present.grouplines import group_lines
-from sixdot.present.groups import whole_or_grouped
+from sixdot.present.groups import group_lines, whole_or_grouped
 from sixdot.present.presenter import Presenter
 
 

@@ -16,8 +16,7 @@ from sixdot.games.letters.cards import Card
 from sixdot.games.letters.rules import CardsDealt, Challenge, Discard, Lay, Phase, View
 from sixdot.games.letters.solver import text, value
 from sixdot.present.focus import FocusItem
-from sixdot.present.grouplines import group_lines
-from sixdot.present.groups import whole_or_grouped
+from sixdot.present.groups import group_lines, whole_or_grouped
 from sixdot.present.presenter import Presenter
 
 VOWELS = frozenset("AEIOU")
