@@ -212,11 +212,39 @@ class Presenter:
     # -- what each game words for itself --
 
     def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
-        """This game's own review commands: name to a function of (view, argument).
+        """The review commands: name to a function of (view, argument).
 
-        Each needs a `help-<prefix>-<name>` phrase for the help list.
+        Every game has `trick`, `previous`, `players` and `status` (F9 to F12),
+        each in its own terms, then its own (`own_commands`). Each needs a
+        `help-<prefix>-<name>` phrase for the help list.
         """
+        return {
+            "trick": lambda view, arg: self.trick_lines(view),
+            "previous": lambda view, arg: self.previous_lines(view),
+            "players": lambda view, arg: self.player_lines(view),
+            "status": lambda view, arg: self.status_lines(view),
+            **self.own_commands(),
+        }
+
+    def own_commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
+        """This game's review commands beyond the four every game has."""
         return {}
+
+    def trick_lines(self, view: Any) -> list[str]:
+        """What is in play now: the trick, or the nearest thing a game has."""
+        raise NotImplementedError
+
+    def previous_lines(self, view: Any) -> list[str]:
+        """The last trick or play completed: who won it, with what."""
+        raise NotImplementedError
+
+    def player_lines(self, view: Any) -> list[str]:
+        """One line a player, the key fact (score, bid) first."""
+        raise NotImplementedError
+
+    def status_lines(self, view: Any) -> list[str]:
+        """The round or hand, the target, and what the game is waiting for."""
+        raise NotImplementedError
 
     def move(self, action: Action, view: Any) -> str:
         """A legal move as listed by `moves`: its notation first."""

@@ -7,7 +7,7 @@ verbosity when they fit a line, else alphabetically in short parts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from sixdot.core import Action, Event, Refusal
@@ -194,15 +194,7 @@ class AlphabeticellPresenter(Presenter):
 
     # -- the review commands every game has, in Alphabeticell's terms --
 
-    def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
-        return {
-            "trick": lambda view, arg: self.now_lines(view),
-            "previous": lambda view, arg: self.previous_lines(view),
-            "players": lambda view, arg: self.player_lines(view),
-            "status": lambda view, arg: self.status_lines(view),
-        }
-
-    def now_lines(self, view: View) -> list[str]:
+    def trick_lines(self, view: View) -> list[str]:
         """No tricks: the card offered and to whom, who passed it; or who is keeping."""
         if view.phase is Phase.OVER:
             return [self.words("abc-now-over")]

@@ -359,7 +359,11 @@ class AlphagonPresenter(Presenter):
     def hand(self, view: View) -> list[str]:
         return [self.rack_line(view), *self.card_lines(view)]
 
-    def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
+    def trick_lines(self, view: View) -> list[str]:
+        """No tricks in Alphagon: the word being built is what is in play."""
+        return self.word_lines(view)
+
+    def own_commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
         walk = {d.value: (lambda view, arg, d=d: self.walk(view, d)) for d in Direction}
         return {
             "go": self.go,
@@ -370,11 +374,6 @@ class AlphagonPresenter(Presenter):
             "where": lambda view, arg: self.where_lines(view),
             "rack": lambda view, arg: [self.rack_line(view)],
             "cards": lambda view, arg: self.card_lines(view),
-            # The review commands of every game, in Alphagon's terms: no tricks here.
-            "trick": lambda view, arg: self.word_lines(view),
-            "previous": lambda view, arg: self.previous_lines(view),
-            "players": lambda view, arg: self.player_lines(view),
-            "status": lambda view, arg: self.status_lines(view),
         }
 
     def previous_lines(self, view: View) -> list[str]:

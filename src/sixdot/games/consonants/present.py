@@ -335,12 +335,8 @@ class ConsonantsPresenter(Presenter):
             *self.score_lines(view.totals),
         ]
 
-    def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
+    def own_commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
         return {
-            "trick": lambda view, arg: self.trick_lines(view),
-            "previous": lambda view, arg: self.previous_lines(view),
-            "players": lambda view, arg: self.player_lines(view),
-            "status": lambda view, arg: self.status_lines(view),
             "taken": lambda view, arg: self.taken_lines(view),
             "singletons": lambda view, arg: self.singleton_lines(view),
             "words": lambda view, arg: self.word_lines(view),

@@ -174,21 +174,16 @@ class LettersPresenter(Presenter):
         scored = view.round if view.phase is Phase.OVER else view.round - 1
         return [self.words("let-score-title", rounds=scored), *self.score_lines(view.totals)]
 
-    def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
+    def own_commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
         return {
             # Not "discard": that verb is the move, `discard Q`.
             "top": lambda view, arg: self.discard_lines(view),
             "pile": lambda view, arg: self.pile_lines(view),
             "round": lambda view, arg: self.round_lines(view),
             "words": lambda view, arg: self.word_lines(view),
-            # The review commands of every game, in Letters' terms: no tricks here.
-            "trick": lambda view, arg: self.now_lines(view),
-            "previous": lambda view, arg: self.previous_lines(view),
-            "players": lambda view, arg: self.player_lines(view),
-            "status": lambda view, arg: self.status_lines(view),
         }
 
-    def now_lines(self, view: View) -> list[str]:
+    def trick_lines(self, view: View) -> list[str]:
         """What is in play: whose turn and what they do, then the top discard."""
         if view.phase is Phase.OVER:
             return [self.words("let-now-over")]

@@ -272,12 +272,8 @@ class NonesuchPresenter(Presenter):
     def hand(self, view: View) -> list[str]:
         return self.listing("non-hand", view.hand, self.suit_groups(view.hand))
 
-    def commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
+    def own_commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
         return {
-            "trick": lambda view, arg: self.trick_lines(view),
-            "previous": lambda view, arg: self.previous_lines(view),
-            "players": lambda view, arg: self.player_lines(view),
-            "status": lambda view, arg: self.status_lines(view),
             "trump": self.trump_command,
             "bids": lambda view, arg: self.bid_lines(view),
             "suit": self.suit_lines,
