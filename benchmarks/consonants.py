@@ -46,7 +46,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import anchor, percentile, rounded, standing_rows
+from common import anchor, load_average, percentile, rounded, standing_rows
 from rules import MEASURES, random_play_rate
 from sixdot.games.consonants import GAME
 from sixdot.games.consonants.cards import deck
@@ -161,13 +161,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="merge the results into this JSON file")
     args = parser.parse_args()
     seconds = 2.0 if args.quick else SECONDS
-    results: dict[str, object] = {}
+    results: dict[str, object] = {"load_average_before": load_average()}
     if not args.tournament_only:
         results |= speeds(args, seconds)
     if not args.quick and args.games > 0:
         results["tournament"] = strong_against_sensible(
             args.games, args.minutes, args.think, args.samples
         )
+    results["load_average_after"] = load_average()
     results = rounded(results)  # type: ignore[assignment]
     print(json.dumps(results, indent=2))
     if args.out:

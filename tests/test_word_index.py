@@ -93,3 +93,24 @@ def test_best_words_are_the_same_from_a_cached_index() -> None:
     again = words.WordFinder(fresh()).best(pile)
     assert first == again
     assert first  # the pile spells a word of this list
+
+
+def test_prepare_makes_the_card_tables_before_its_thread_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cards are equal only to themselves: tables made in two threads at once would
+    hold two sets of them, so the thread must find them made."""
+    words._rank.cache_clear()
+    words.letter_score.cache_clear()
+    made_when_started: list[int] = []
+
+    class Recorder:
+        def __init__(self, **_: object) -> None:
+            made_when_started.append(words._rank.cache_info().currsize)
+
+        def start(self) -> None:
+            pass
+
+    monkeypatch.setattr(words.threading, "Thread", Recorder)
+    words.prepare(fresh())
+    assert made_when_started == [1]

@@ -261,6 +261,10 @@ def prepare(lexicon: Lexicon) -> None:
     waits for the thread's work.
     """
     if lexicon not in _INDEXES and not _BUILDING.locked():
+        # The card tables the thread reads are made here first: made in two
+        # threads at once, `by_face` would make two sets of cards, and cards
+        # are equal only to themselves.
+        _rank()
         threading.Thread(target=_index, args=(lexicon,), name="word-index", daemon=True).start()
 
 
