@@ -9,7 +9,10 @@ least as many as the letters in the group (Hall's condition; five vowels make
 at most 31 groups).
 
 Only consonants score, so the dictionary is indexed once by each word's
-consonants, richest first (its "skeleton": STRAW is WRST) in a trie.
+consonants, richest first (its "skeleton": STRAW is WRST) in a trie. The
+index takes over a second to build, so it is kept in the cache folder and
+loaded in a background thread as a game starts (`prepare`): the words phase
+comes a hand later and finds it ready.
 A pile's candidate words are the skeletons its consonants can cover, found by
 walking that trie, each with the vowel patterns the pile's vowel cards fit.
 The best set is then a branch-and-bound search: the richest consonant left
