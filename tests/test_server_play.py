@@ -8,10 +8,13 @@ server killed with SIGKILL and started again are played here too.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
+import shutil
 import signal
+import ssl
 import subprocess
 import sys
 import threading
@@ -19,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.sync.client import connect
 
 from sixdot.core import Event
 from sixdot.games import NAMES, get_game
@@ -205,17 +209,17 @@ def test_a_dropped_seat_is_played_by_a_bot_and_given_back(tmp_path: Path) -> Non
     assert check_frames(ben.frames + back.frames, 1, match, steps) == len(steps)
 
 
-def serve(folder: Path) -> tuple[subprocess.Popen[str], str]:
+def serve(folder: Path, *more: str) -> tuple[subprocess.Popen[str], str]:
     """`sixdot serve` in a child process on a free port, and its URL."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "sixdot", "serve", "--port", "0", "--data", str(folder)],
+        [sys.executable, "-m", "sixdot", "serve", "--port", "0", "--data", str(folder), *more],
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert child.stdout is not None
     line = child.stdout.readline()
-    found = re.search(r"ws://[0-9.]+:[0-9]+", line)
+    found = re.search(r"wss?://[0-9.]+:[0-9]+", line)
     assert found, line
     return child, found[0]
 
@@ -311,3 +315,27 @@ def test_moves_out_of_turn_from_a_spectator_or_for_another_seat_are_refused(
         assert mover.problem()["args"] == {"move": "keep <ESC>[2J"}
         mover.send("move", move=turn["legal"][0])  # and the table goes on
         assert mover.until("step")["seq"] == 1
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the test certificate")
+def test_sixdot_serve_speaks_tls_when_given_a_certificate(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subject = ["-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1"]
+    files = ["-days", "1", "-keyout", str(key), "-out", str(cert)]
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", *subject, *files],
+        check=True,
+        capture_output=True,
+    )
+    child, url = serve(tmp_path / "server", "--certfile", str(cert), "--keyfile", str(key))
+    try:
+        assert url.startswith("wss://127.0.0.1:")
+        trust = ssl.create_default_context(cafile=str(cert))
+        with connect(url, ssl=trust) as ws:
+            ws.send('{"type": "hello"}')
+            assert json.loads(ws.recv(10))["type"] == "welcome"
+        with pytest.raises(ssl.SSLError):  # a client that does not trust it gets nothing
+            connect(url, ssl=ssl.create_default_context(), legacy=True)
+    finally:
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(10) == 0
