@@ -294,3 +294,38 @@ def test_every_problem_the_server_sends_is_in_the_phrasebook() -> None:
     words = Phrasebook()
     assert len(keys) > 30
     assert sorted(key for key in keys if not words.has(key)) == []
+
+
+def test_a_token_expires_a_week_after_its_last_use(tmp_path: Path) -> None:
+    from sixdot.server.accounts import TOKEN_LIFE, Accounts
+    from sixdot.server.problems import Problem
+    from sixdot.server.storage import SqliteStore
+
+    now = [1000.0]
+    accounts = Accounts(SqliteStore(tmp_path), QUICK, clock=lambda: now[0])
+    token = accounts.register("Ana", "password1", "127.0.0.1").token
+    now[0] += TOKEN_LIFE - 1
+    assert accounts.resume(token).name == "Ana"  # used: a week more from now
+    now[0] += TOKEN_LIFE - 1
+    assert accounts.resume(token).name == "Ana"
+    now[0] += TOKEN_LIFE
+    with pytest.raises(Problem) as refused:
+        accounts.resume(token)
+    assert refused.value.key == "online-token-refused"
+
+
+def test_a_rate_limit_lets_attempts_through_again_once_its_window_has_passed() -> None:
+    from sixdot.server.accounts import RateLimit
+    from sixdot.server.problems import Problem
+
+    now = [0.0]
+    limit = RateLimit(2, 60.0, clock=lambda: now[0])
+    limit.attempt("ana")
+    now[0] = 10.0
+    limit.attempt("ana")
+    with pytest.raises(Problem) as waiting:
+        limit.attempt("ana")
+    assert waiting.value.facts == {"seconds": 50}
+    limit.attempt("ben")  # another name is not held up
+    now[0] = 60.5
+    limit.attempt("ana")  # the first attempt has left the window

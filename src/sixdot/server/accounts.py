@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
 import time
 import unicodedata
@@ -89,7 +90,7 @@ class RateLimit:
         while seen and seen[0] <= now - self.window:
             seen.popleft()
         if len(seen) >= self.most:
-            wait = max(1, round(seen[0] + self.window - now + 0.5))
+            wait = max(1, math.ceil(seen[0] + self.window - now))
             raise Problem.of(self.refusal, seconds=wait)
         seen.append(now)
         if len(self._seen) > 10_000:  # forget keys whose window has passed
