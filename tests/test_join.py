@@ -209,3 +209,23 @@ def test_the_client_reconnects_by_itself_and_hears_what_it_missed(tmp_path: Path
             over = said.get(timeout=30) == "Game over."
         line.close()
     assert me.last > last
+
+
+def test_a_client_logged_in_elsewhere_is_told_and_does_not_fight_back(tmp_path: Path) -> None:
+    from sixdot.client.remote import Connection
+
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        said: queue.Queue[str] = queue.Queue()
+        first = Connection(server.url, Listener(Phrasebook()), said.put)
+        first.open()
+        hearing = threading.Thread(target=first.hear, daemon=True)
+        hearing.start()
+        first.send({"type": "register", "name": "Ana", "password": "password1"})
+        assert "Logged in as Ana" in said.get(timeout=30)
+        other = Player(server.url, 1)  # Ana logs in on another device
+        other.ws.send(json.dumps({"type": "login", "name": "Ana", "password": "password1"}))
+        other.until("Logged in as Ana")
+        assert said.get(timeout=30) == "Logged in elsewhere: this connection ends."
+        hearing.join(10)
+        assert not hearing.is_alive() and said.empty()  # no reconnecting, no more lines
+        other.ws.close()

@@ -87,6 +87,8 @@ class Listener:
         self.me: Presenter | None = None
         self.view: Any = None
         self.legal: tuple[Action, ...] = ()
+        #: Logged in elsewhere since: the server closed this line, not to be made again.
+        self.replaced = False
 
     # -- from the server --
 
@@ -199,6 +201,7 @@ class Listener:
         return [self.me.refusal(refusal)]
 
     def _on_Problem(self, message: Any) -> list[str]:
+        self.replaced = self.replaced or message.key == "online-replaced"
         args = {name: value for name, value in message.args.items() if isinstance(value, str | int)}
         if not message.key.startswith("online-") or not self.words.has(message.key):
             return [self.words("online-problem-unknown", key=visible(message.key))]
@@ -464,7 +467,7 @@ class Connection:
             try:
                 data = self.ws.recv()
             except (ConnectionClosed, OSError, EOFError):
-                if self.closing or not self._reconnect():
+                if self.closing or self.listener.replaced or not self._reconnect():
                     return
                 continue
             with self.lock:
