@@ -23,6 +23,7 @@ con-group = { $group }, { $count ->
     .brief = { $group } { $count }: { $cards }.
 con-group-run = { $group } { $first } to { $last }: { $cards }.
     .brief = { $group } { $first }-{ $last }: { $cards }.
+con-group-letter = { $group } { $first }: { $cards }.
 con-group-wilds = { $count ->
     [one] Wild: one card.
    *[other] Wild: { $count } cards.

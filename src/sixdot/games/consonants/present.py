@@ -125,20 +125,32 @@ class ConsonantsPresenter(Presenter):
     def plays_lines(self, legal: Sequence[Action]) -> list[str]:
         """The cards that may be played, one kind a line, a wild's letters said as runs."""
         plays = [a for a in legal if isinstance(a, Play) and a.card is not None]
+        # Each way said once (two A over E cards play the same ways), each kind
+        # counted by its cards, so a line says how many cards it holds.
         kinds = [
-            (kind, [self.played(Played(0, p.card, p.letter)) for p in plays if p.card.kind is kind])  # type: ignore[union-attr]
+            (
+                kind,
+                list(
+                    dict.fromkeys(
+                        self.played(Played(0, p.card, p.letter))
+                        for p in plays
+                        if p.card.kind is kind  # type: ignore[union-attr]
+                    )
+                ),
+                len({p.card for p in plays if p.card.kind is kind}),  # type: ignore[union-attr]
+            )
             for kind in (Kind.VOWEL, Kind.CONSONANT)
         ]
         wild = [p.letter for p in plays if p.card.wild]  # type: ignore[union-attr]
-        said = [item for _, items in kinds for item in items]
+        said = [item for _, items, _ in kinds for item in items]
         if wild:
             said.append(self.wild_letters(wild))
         cards = len({p.card for p in plays})  # type: ignore[union-attr]
 
         def grouped() -> list[str]:
             out = [self.words("con-turn-plays-head", count=cards)]
-            for kind, items in kinds:
-                out.extend(self.group_lines(self.words(f"con-group-{kind.value}"), items))
+            for kind, items, count in kinds:
+                out.extend(self.group_lines(self.words(f"con-group-{kind.value}"), items, count))
             if wild:
                 out.append(self.wild_letters(wild, "con-plays-wild"))
             return out
@@ -158,9 +170,8 @@ class ConsonantsPresenter(Presenter):
         def say(listed: str, first: str = "", last: str = "") -> str:
             if not first:
                 return self.words("con-group", group=group, count=count, cards=listed)
-            return self.words(
-                "con-group-run", group=group, count=count, cards=listed, first=first, last=last
-            )
+            key = "con-group-letter" if first == last else "con-group-run"
+            return self.words(key, group=group, count=count, cards=listed, first=first, last=last)
 
         whole = say(", ".join(items))
         if len(whole) <= room(self.words):
