@@ -176,7 +176,7 @@ class ConsonantsPresenter(Presenter):
         whole = say(", ".join(items))
         if len(whole) <= room(self.words):
             return [whole]
-        left = room(self.words) - len(say("", "X", "X"))
+        left = room(self.words) - len(say("", "X", "Y"))
         runs = parts(items, left)
         if len({_letter(run[0]) for run in runs}) < len(runs):  # vowels: the group said again
             return [say(", ".join(run)) for run in parts(items, room(self.words) - len(say("")))]
