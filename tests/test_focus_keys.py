@@ -131,7 +131,25 @@ def test_ctrl_arrows_skip_cards_that_cannot_be_played_now(typed) -> None:
     assert ends == ["focus-no-playable"]
 
 
-def test_without_groups_up_and_down_stay_the_line_history(typed) -> None:
-    """Nothing is grouped here, so Up walks the lines sent before, as ever."""
+def test_on_an_empty_line_up_walks_the_lines_sent(typed) -> None:
     assert typed("hint\r", HAND) == "hint"
-    assert typed(RIGHT + UP + "\r", HAND) == "hint"
+    assert typed(UP + "\r", HAND) == "hint"
+    assert typed(UP + "\r", BOARD) == "hint"  # a board's squares are walked once shown
+
+
+def test_a_list_without_groups_is_one_group_whose_ends_are_said(typed) -> None:
+    """Up over a shown card never drops it for a line sent before."""
+    ends: list[str] = []
+    assert typed("hint\r", HAND) == "hint"
+    assert typed(RIGHT + RIGHT + UP + DOWN + "\r", HAND, ends=ends) == "choose 2"
+    assert ends == ["focus-first-group", "focus-last-group"]
+
+
+def test_ctrl_arrows_and_shift_home_work_on_a_board_too(typed) -> None:
+    playable = [
+        FocusItem(f"row {r} column {c}", "", (f"place {r} {c}",) if c == 2 else (), at=(r, c))
+        for r in range(2)
+        for c in range(3)
+    ]
+    assert typed(RIGHT + CTRL_RIGHT + CTRL_RIGHT + "\r", playable) == "choose 6"
+    assert typed(RIGHT + SHIFT_END + SHIFT_HOME + "\r", playable) == "choose 1"

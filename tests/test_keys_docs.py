@@ -342,17 +342,8 @@ def test_ctrl_right_and_ctrl_left_skip_the_cards_that_cannot_be_played_now(group
 
 # --- 3. History on an empty line ---------------------------------------------------
 
-#: Alphagon walks its board with Up and Down even on an empty line.
-BOARD_TAKES_UP = pytest.mark.xfail(
-    reason="Alphagon: Up on an empty line starts the board walk ('C2, empty') "
-    "instead of recalling the last line sent, as docs/keys.md promises",
-    strict=True,
-)
 
-
-@pytest.mark.parametrize(
-    "name", [pytest.param(n, marks=BOARD_TAKES_UP) if n == "alphagon" else n for n in TURNS]
-)
+@pytest.mark.parametrize("name", list(TURNS))
 def test_up_on_an_empty_line_recalls_the_lines_sent(name: str) -> None:
     seat = Table(TURNS[name])
     try:
@@ -367,9 +358,7 @@ def test_up_on_an_empty_line_recalls_the_lines_sent(name: str) -> None:
         seat.close()
 
 
-@pytest.mark.parametrize(
-    "name", [pytest.param(n, marks=BOARD_TAKES_UP) if n == "alphagon" else n for n in TURNS]
-)
+@pytest.mark.parametrize("name", list(TURNS))
 def test_after_escape_leaves_the_focus_up_is_history_again(name: str) -> None:
     seat = Table(TURNS[name])
     try:
@@ -448,13 +437,6 @@ UNGROUPED = {
 }
 
 
-@pytest.mark.xfail(
-    reason="Up on a focused item of a list without groups (a Nonesuch bid, Letters' draw "
-    "or take) puts the last line sent on the input line in place of the item, silently; "
-    "the docs: while a card is shown Up jumps between groups, and past the first group "
-    "sixdot says 'First group.' and shows the card again",
-    strict=True,
-)
 @pytest.mark.parametrize("name", list(UNGROUPED))
 def test_up_on_a_focused_item_never_recalls_history(name: str) -> None:
     seat = Table(UNGROUPED[name])
@@ -475,13 +457,6 @@ def test_up_on_a_focused_item_never_recalls_history(name: str) -> None:
         seat.close()
 
 
-@pytest.mark.xfail(
-    reason="Alphagon: Ctrl+Right and Shift+End on a focused square fall through to line "
-    "editing: the cursor moves into the middle of the label, or the label is selected, "
-    "and nothing is said; the docs: the focused item is on the line with the cursor at "
-    "its start, Ctrl+Right goes to a playable item or says 'No playable card further.'",
-    strict=True,
-)
 @pytest.mark.parametrize("key", [CTRL_RIGHT, SHIFT_END], ids=["ctrl-right", "shift-end"])
 def test_alphagon_card_keys_on_a_square_keep_the_cursor_on_a_label(key: str) -> None:
     seat = Table(TURNS["alphagon"])
@@ -499,12 +474,6 @@ def test_alphagon_card_keys_on_a_square_keep_the_cursor_on_a_label(key: str) -> 
         seat.close()
 
 
-@pytest.mark.xfail(
-    reason="Consonants: 'You may play 12 cards:' goes on 'Vowels, 20 cards: A over E as A, "
-    "A over E as E, ...', counting each way a vowel card may be played as a card; the "
-    "hand holds 15 vowel cards, 10 of them different",
-    strict=True,
-)
 def test_consonants_playable_cards_are_counted_by_kind_as_the_hand_is() -> None:
     seat = Table(
         Turn("consonants", ("--seed", "4"), (("pass c l s t", r"^Consonants, \d+ cards?:"),))

@@ -317,14 +317,11 @@ class PromptTerminal(Terminal):
 
         kb.add("right", filter=on_board)(lambda event: square(event, 0, +1))
         kb.add("left", filter=on_board)(lambda event: square(event, 0, -1))
-        kb.add("down", filter=on_board)(lambda event: square(event, +1, 0))
-        kb.add("up", filter=on_board)(lambda event: square(event, -1, 0))
+        # Up and Down on an empty line walk the lines sent, on a board too.
+        kb.add("down", filter=on_board & walking)(lambda event: square(event, +1, 0))
+        kb.add("up", filter=on_board & walking)(lambda event: square(event, -1, 0))
         kb.add("right", filter=can_walk & ~on_board)(lambda event: step(event, +1))
         kb.add("left", filter=can_walk & ~on_board)(lambda event: step(event, -1))
-
-        @Condition
-        def in_groups() -> bool:
-            return walking() and not on_board() and any(item.group for item in self._focus)
 
         def group(event, delta: int) -> None:  # type: ignore[no-untyped-def]
             here = self._at or 0
@@ -348,12 +345,14 @@ class PromptTerminal(Terminal):
             )
             jump(event, found, "focus-no-playable")
 
-        kb.add("down", filter=in_groups)(lambda event: group(event, +1))
-        kb.add("up", filter=in_groups)(lambda event: group(event, -1))
-        kb.add("s-end", filter=walking & ~on_board)(lambda event: within(event, True))
-        kb.add("s-home", filter=walking & ~on_board)(lambda event: within(event, False))
-        kb.add("c-right", filter=walking & ~on_board)(lambda event: playable(event, +1))
-        kb.add("c-left", filter=walking & ~on_board)(lambda event: playable(event, -1))
+        # While an item is shown, Up and Down are the group keys: a list without
+        # groups is one group, so they say its ends rather than leave the focus.
+        kb.add("down", filter=walking & ~on_board)(lambda event: group(event, +1))
+        kb.add("up", filter=walking & ~on_board)(lambda event: group(event, -1))
+        kb.add("s-end", filter=walking)(lambda event: within(event, True))
+        kb.add("s-home", filter=walking)(lambda event: within(event, False))
+        kb.add("c-right", filter=walking)(lambda event: playable(event, +1))
+        kb.add("c-left", filter=walking)(lambda event: playable(event, -1))
 
         @kb.add("space", filter=picking)
         def _(event) -> None:  # type: ignore[no-untyped-def]
