@@ -201,3 +201,15 @@ refuse-abc-repeat = your line { $line } has { $letter } already: letters never r
     .brief = your line has { $letter } already.
 refuse-abc-inside = { $letter } would go inside your line: only letters before { $first } or after { $last }.
     .brief = { $letter } is inside: before { $first } or after { $last }.
+
+## Why a hint's move (the sensible bot's reasons)
+
+# Keep $card: of the setup cards, the one whose letters can grow the longest line.
+why-abc-keep = the best start for a line
+    .brief = the best start
+# Take: $line is the line after it, letters spaced out.
+why-abc-take = your line grows to { $line }
+    .brief = line { $line }
+# Pass: no take makes the line worth more.
+why-abc-pass = no take makes your line better
+    .brief = no take helps

@@ -502,3 +502,42 @@ refuse-agn-suspend = suspending needs { $needed } passes in a row; there are { $
 ## The deck list (sixdot cards alphagon)
 agn-cards-line = { $card }: one card; a find with it scores { $value }.
     .brief = { $card }: scores { $value }.
+
+## Why a hint's move (the sensible bot's reasons; $move is the move, said before)
+
+why-agn-syllable = free points from your cards
+    .brief = free points
+why-agn-shape = free points from your cards
+    .brief = free points
+why-agn-close = the word is done: score it now
+    .brief = score it now
+why-agn-place = it builds toward a word
+    .brief = toward a word
+why-agn-declare = the only way the word can end
+    .brief = the only ending
+why-agn-doubt = no word can finish these letters
+    .brief = no word fits
+why-agn-answer = a real word, so the doubt fails
+    .brief = a real word
+why-agn-contradict = you close the word and score
+    .brief = you score it
+why-agn-correct = a shorter word lowers their score
+    .brief = lowers their score
+why-agn-accept = no word to contradict or correct
+    .brief = no better word
+why-agn-concede = no word you know finishes these letters
+    .brief = no word found
+why-agn-start = room for your longest word
+    .brief = longest word
+why-agn-lose = your least useful letter
+why-agn-take-letter = a useful letter you lack
+why-agn-take-bonus = a bonus saves a letter later
+    .brief = saves a letter later
+why-agn-change = a letter hard to use in words
+    .brief = hard to use
+why-agn-give = hard to use, and you gain a bonus
+    .brief = gains a bonus
+why-agn-suspend = everyone else passed: start a new word
+    .brief = start a new word
+why-agn-pass = nothing good to place
+why-agn-end = nothing more worth doing

@@ -133,6 +133,9 @@ moves-title = { $count ->
   }
 move-item = { $number }. { $move }
 hint = Hint: { $move }.
+# The move as its notation, so it can be typed back; then why, a short clause
+# from the game's why- messages (key fact first).
+hint-why = Hint: { $move }, { $why }.
 hint-none = No hint: it is not your turn.
 last-none = Nothing announced yet.
 history-title = History, { $count ->
@@ -318,3 +321,12 @@ cards-line = { $card }: { $count ->
     [one] 1 point.
    *[other] { $value } points.
   }
+
+## Why a hint's move: shared by the word games
+
+# Challenge a word: $word is the word challenged (the move names it too).
+why-not-a-word = it is not in the dictionary
+    .brief = not in the dictionary
+# Accept, or done challenging: every open word is in the dictionary.
+why-all-words = every word is in the dictionary
+    .brief = all words are good

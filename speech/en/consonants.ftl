@@ -505,3 +505,35 @@ refuse-con-no-such-word = nobody else laid { $word } unchallenged.
     .brief = no open { $word } to challenge.
 caution-con-not-a-word = not in the dictionary: { $words }. Others may challenge.
     .brief = not in the dictionary: { $words }.
+
+## Why a hint's move (the sensible bot's reasons)
+
+# Passing: the card most likely to take tricks and points ($card, also in the move).
+why-con-pass = your riskiest card
+# Passing while going for Flying by Night: a card that is no singleton ($card).
+why-con-pass-fly = no help to fly by night
+# Play: $card shows $letter; the move names both.
+why-con-chase = going for all six singletons
+    .brief = to fly by night
+why-con-lead-low = low, so others may take the trick
+    .brief = a low lead
+why-con-duck = to stay under the top card
+    .brief = under the top card
+why-con-shed = the trick is yours anyway: shed a high card
+    .brief = you take it anyway
+why-con-stay-low = low, so a later card may still beat it
+    .brief = others may beat it
+# Flying by Night: plus 50 to the others ends the game with you lowest, or it does not.
+why-con-fly-others = it ends the game, and you win
+    .brief = you win the game
+why-con-fly-self = plus 50 to the others would not win you the game
+    .brief = plus 50 to others would not win
+# Laying words: $words is how many.
+why-con-words = so { $words ->
+    [one] its consonants do
+   *[other] their consonants do
+  } not score
+    .brief = saves points
+why-con-words-done = your words are laid
+why-con-no-words = no word from the cards you took
+    .brief = no word to make

@@ -319,3 +319,26 @@ refuse-let-challenging-laid = { $owner } just laid words: challenge WORD, or acc
     .brief = challenge WORD, or accept.
 caution-let-not-a-word = not in the dictionary: { $words }. Others may challenge.
     .brief = not in the dictionary: { $words }.
+
+## Why a hint's move (the sensible bot's reasons)
+
+# Take the top discard: with $card the best arrangement scores $points.
+why-let-take = { $card } raises your best to { $points }
+    .brief = { $card } helps your words
+# Draw: the top discard, $card, scores nothing more.
+why-let-draw = { $card } does not help your hand
+    .brief = { $card } does not help
+# Going out, or laying on a final turn: $words is how many words.
+why-let-out = to end the round with { $words ->
+    [one] a word
+   *[other] { $words } words
+  }
+    .brief = ends the round
+why-let-lay = your best score on this final turn
+    .brief = best score
+# A final turn with no word to lay.
+why-let-no-words = no word to lay on this final turn
+    .brief = no word to lay
+# Discard $card: the rest can score $points.
+why-let-discard = the rest can score { $points }
+    .brief = the rest scores { $points }

@@ -427,3 +427,24 @@ refuse-non-not-leading = { $leader_you ->
   } this trick in { $suit }: play a card, as play and its name.
     .brief = { $suit } is led: play a card.
 refuse-non-must-follow = you hold { $suit }, so follow it: { $cards }.
+
+## Why a hint's move (the sensible bot's reasons)
+
+# Bid $bid (Some, Most or None): the best expected score for the hand.
+why-non-bid = the best expected score for your cards
+    .brief = best for your cards
+# Call $suit as trump: of the up card's suits, the one that helps the bid most.
+why-non-call = the trump that best helps your bid
+    .brief = best for your bid
+# Play to take a trick: bid Most, or Some without a trick yet.
+why-non-take = { $bid ->
+    [Most] to take tricks for your bid of Most
+   *[other] to take a trick for your bid of { $bid }
+  }
+    .brief = to take a trick
+# Play to lose the trick: bid None, or Some with its trick taken.
+why-non-duck = { $bid ->
+    [Some] you have your trick, so lose this one
+   *[other] to take no tricks, as you bid { $bid }
+  }
+    .brief = to lose the trick

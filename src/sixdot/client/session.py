@@ -15,12 +15,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sixdot.bots import Bot
+from sixdot.bots import Bot, Explaining, Reason
 from sixdot.client.choice import LONGEST, MANY, ChoiceError, normal, number, pick
 from sixdot.client.docs import rules_lines
 from sixdot.client.keys import key_label
 from sixdot.client.terminal import Terminal
-from sixdot.core import Action, Event, GameEnded, GameState, NotationError, SixdotError
+from sixdot.core import (
+    Action,
+    Event,
+    GameEnded,
+    GameState,
+    NotationError,
+    Refusal,
+    SixdotError,
+)
 from sixdot.core.options import OptionSpec, resolve_options
 from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.output import Output
@@ -693,9 +701,32 @@ class Table(Controller):
         return [lines[place]]
 
     def cmd_hint(self, turn: Turn, argument: str) -> list[str]:
-        choice = self.hinter(turn.seat, self.setup.seed).choose(turn.view, turn.legal)
+        """The sensible bot's move and, when it gives one, its reason."""
+        bot = self.hinter(turn.seat, self.setup.seed)
+        view = turn.view
+        # One decision gives the move and its reason, so they always agree.
+        if isinstance(bot, Explaining):
+            choice, why = bot.decide(view, turn.legal)
+        else:
+            choice = bot.choose(view, turn.legal)
+            why = bot.reason(view, turn.legal, choice)
         # Said as its notation, so the hint can be typed back as it is.
-        return [self.words("hint", move=choice.notation)]
+        if why is None:
+            return [self.words("hint", move=choice.notation)]
+        return [self.words("hint-why", move=choice.notation, why=self.why(turn.me, why))]
+
+    def why(self, me: Presenter, reason: Reason) -> str:
+        """A bot's reason as the clause of a hint. Bots name cards by face: each is
+        said as the game says cards in a list (Consonants' `A/E` is `A over E`, `?`
+        is `wild`); other facts are formatted as a refusal's are (a line spaced out)."""
+        faces = {getattr(entry.card, "face", None): entry.card for entry in self.setup.game.deck()}
+        args = {
+            name: me.cards([faces[value]])
+            if name == "card" and isinstance(value, str) and value in faces
+            else value
+            for name, value in reason.args.items()
+        }
+        return me.reason(Refusal.of(reason.key, **args))
 
     def cmd_help(self, turn: Turn, argument: str) -> list[str]:
         prefix = turn.me.prefix
