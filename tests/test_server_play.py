@@ -14,6 +14,7 @@ import random
 import re
 import shutil
 import signal
+import socket
 import ssl
 import subprocess
 import sys
@@ -339,3 +340,24 @@ def test_sixdot_serve_speaks_tls_when_given_a_certificate(tmp_path: Path) -> Non
     finally:
         child.send_signal(signal.SIGTERM)
         assert child.wait(10) == 0
+
+
+def test_sixdot_serve_says_in_one_line_why_it_cannot_start(tmp_path: Path) -> None:
+    def said(*args: str) -> tuple[int, str]:
+        command = [sys.executable, "-m", "sixdot", "serve", "--data", str(tmp_path), *args]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+        return done.returncode, done.stdout
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out = said("--port", str(port))
+    assert code == 2
+    assert out.startswith(f"Cannot listen on 127.0.0.1:{port}: ")
+    assert said("--certfile", "cert.pem") == (2, "TLS needs both --certfile and --keyfile.\n")
+    code, out = said("--certfile", "none.pem", "--keyfile", "none.pem")
+    assert (code, out.splitlines()[0]) == (
+        2,
+        "Cannot use certificate none.pem: [Errno 2] No such file or directory.",
+    )
