@@ -361,13 +361,13 @@ class Server:
         assert client.name is not None
         async with self.locks[table.id]:
             try:
-                refusal = await asyncio.to_thread(table.submit, client.name, message.move)
+                refusal = await asyncio.to_thread(table.play, client.name, message.move)
             except NotationError:
                 raise Problem.of("online-not-a-move", move=quoted(message.move)) from None
         if refusal is not None:
             client.send(refusal_frame(table.codec, table.id, visible(message.move), refusal))
             return
-        await self._advance(table)
+        self._send_new(table)
 
     async def on_sync(self, client: Client, message: p.Sync) -> None:
         if client.table is None:
@@ -381,6 +381,10 @@ class Server:
         if table.match is not None:
             async with self.locks[table.id]:
                 await asyncio.to_thread(table.advance)
+        self._send_new(table)
+
+    def _send_new(self, table: LiveTable) -> None:
+        """Everyone at `table` is sent the steps they have not had; a game over ends it."""
         for client in self._at(table):
             self._flush(client)
         if table.record.status is Status.OVER:
@@ -547,8 +551,11 @@ async def run(
     store = SqliteStore(folder) if server is None else server.store
     server = server or Server(store)
     await server.load()
+    # No permessage-deflate: frames are small, compressing each costs more CPU
+    # than it saves, and chat a client chooses would share a compression
+    # context with the cards of its seat (a size side channel, as in BREACH).
     async with serve(
-        server.handle, host, port, ssl=tls, max_size=FRAME_LIMIT, max_queue=16
+        server.handle, host, port, ssl=tls, max_size=FRAME_LIMIT, max_queue=16, compression=None
     ) as listener:
         bound = listener.sockets[0].getsockname()
         if started is not None:

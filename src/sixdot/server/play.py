@@ -231,6 +231,14 @@ class LiveTable:
         self._journal()
         return None
 
+    def play(self, name: str, notation: str) -> Refusal | None:
+        """`submit`, then, if the move was played, `advance`: one call for a
+        worker thread."""
+        refusal = self.submit(name, notation)
+        if refusal is None:
+            self.advance()
+        return refusal
+
     def _journal(self) -> None:
         assert self.match is not None
         moves = self.match.moves
