@@ -329,3 +329,24 @@ def test_a_rate_limit_lets_attempts_through_again_once_its_window_has_passed() -
     limit.attempt("ben")  # another name is not held up
     now[0] = 60.5
     limit.attempt("ana")  # the first attempt has left the window
+
+
+def test_a_host_who_leaves_hands_the_table_on_and_the_last_to_leave_closes_it(
+    server: Background,
+) -> None:
+    ana, ben = joined(server, "Ana"), joined(server, "Ben")
+    ana.send("create", game="alphabeticell", players=3)
+    table_id = ana.until("table")["table"]["id"]
+    ben.send("sit", table=table_id)
+    ben.until("table")
+    ana.send("leave")
+    assert ana.until("left")["table"] == table_id
+    handed = ben.until("table")["table"]
+    assert handed["host"] == "Ben"
+    assert [s["who"] for s in handed["seats"]] == ["", "Ben", ""]
+    ben.send("bot")  # the new host may
+    ben.until("table")
+    ben.send("leave")
+    ben.until("left")
+    ben.send("lobby")
+    assert ben.until("lobby")["tables"] == []

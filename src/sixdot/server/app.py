@@ -307,6 +307,9 @@ class Server:
                 table.stand_in(client.seat, present=False)
         self._detach(client)
         client.send(p.reply("left", table=table.id))
+        if table.record.status is Status.OVER:  # the last person left a table not started
+            self._finish(table)
+            return
         self._announce_table(table)
         if table.match is not None:
             await self._advance(table)

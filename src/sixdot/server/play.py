@@ -121,10 +121,21 @@ class LiveTable:
         return seat
 
     def stand(self, name: str) -> None:
-        """`name` leaves their seat before the game starts."""
+        """`name` leaves their seat before the game starts. A host who leaves
+        hands the table to the next person seated; with nobody left it closes."""
         seat = self.seat_of(name)
-        if seat is not None and self.match is None:
-            self._set(seat, Seat())
+        if seat is None or self.match is not None:
+            return
+        self._set(seat, Seat())
+        if name != self.record.host:
+            return
+        people = [s.who for s in self.seats if s.kind is SeatKind.PERSON]
+        if people:
+            self.record = replace(self.record, host=people[0])
+            self.store.set_host(self.id, people[0])
+        else:
+            self.record = replace(self.record, status=Status.OVER)
+            self.store.set_status(self.id, Status.OVER)
 
     def add_bot(self, seat: int | None, level: str | None) -> int:
         if self.match is not None:

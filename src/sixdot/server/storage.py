@@ -144,6 +144,8 @@ class Store(Protocol):
 
     def set_status(self, table_id: int, status: Status) -> None: ...
 
+    def set_host(self, table_id: int, host: str) -> None: ...
+
     def append(self, table_id: int, entry: Entry) -> int:
         """Add a line to a table's journal; its number, from 1."""
         ...
@@ -261,6 +263,9 @@ class SqliteStore:
 
     def set_status(self, table_id: int, status: Status) -> None:
         self._run("UPDATE tables SET status = ? WHERE id = ?", (status.value, table_id))
+
+    def set_host(self, table_id: int, host: str) -> None:
+        self._run("UPDATE tables SET host = ? WHERE id = ?", (host, table_id))
 
     def append(self, table_id: int, entry: Entry) -> int:
         with self._lock:
