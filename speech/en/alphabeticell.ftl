@@ -205,8 +205,8 @@ refuse-abc-inside = { $letter } would go inside your line: only letters before {
 ## Why a hint's move (the sensible bot's reasons)
 
 # Keep $card: of the setup cards, the one whose letters can grow the longest line.
-why-abc-keep = the best start for a line
-    .brief = the best start
+why-abc-keep = best start for a line
+    .brief = best start
 # Take: $line is the line after it, letters spaced out.
 why-abc-take = your line grows to { $line }
     .brief = line { $line }
