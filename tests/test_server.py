@@ -350,3 +350,16 @@ def test_a_host_who_leaves_hands_the_table_on_and_the_last_to_leave_closes_it(
     ben.until("left")
     ben.send("lobby")
     assert ben.until("lobby")["tables"] == []
+
+
+def test_a_frame_past_the_websocket_limit_ends_only_that_connection(server: Background) -> None:
+    from websockets.exceptions import ConnectionClosedError
+
+    ana = joined(server, "Ana")
+    hostile = Scripted(server.url)
+    hostile.raw("x" * (65 * 1024))
+    with pytest.raises(ConnectionClosedError) as closed:
+        hostile.next()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
+    ana.send("who")
+    assert ana.until("online")["names"] == ["Ana"]
