@@ -1,12 +1,17 @@
-"""Every line a game's presenter says in a whole game, seen from every seat,
-and how those lines measure against issue 18's length targets."""
+"""Every line a game's presenter says in a whole game, seen from every seat;
+what a player hears from the real program through a pipe; and how those lines
+measure against issue 18's length targets."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import subprocess
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.present.phrasebook import Phrasebook, Verbosity
@@ -106,6 +111,37 @@ class LineStats:
             "longest": self.longest / target.longest,
             "over_40": self.over_40 / target.over_display,
         }
+
+
+def sixdot(*args: str, stdin: str = "", timeout: float = 60) -> list[str]:
+    """The real program's printed lines, run through a pipe."""
+    script = Path(sys.executable).with_name("sixdot")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "sixdot"]
+    done = subprocess.run(
+        [*command, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "TERM": "dumb"},
+        check=True,
+    )
+    return done.stdout.splitlines()
+
+
+#: What a player types in `heard_lines`: every command once, then the first move.
+COMMANDS = ["help", "keys", "moves", "hand", "table", "score", "hint", "last", "history"]
+REVIEW = ["trick", "previous", "players", "status"]
+
+
+def heard_lines(game: Game, verbosity: Verbosity, seed: int) -> list[str]:
+    """What one player hears in a whole game at the most players, through a pipe:
+    each command once, then always the first legal move (issue 18 measured so)."""
+    stdin = "\n".join([*COMMANDS, *REVIEW, *["1"] * 6000]) + "\n"
+    players = str(game.rules.max_players)
+    args = ("play", game.name, "--plain", "--players", players, "--seed", str(seed))
+    lines = sixdot(*args, "--verbosity", verbosity.value, stdin=stdin, timeout=300)
+    return [line for line in lines if line.strip()]
 
 
 def game_lines(game: Game, verbosity: Verbosity, seeds: Sequence[int]) -> list[str]:
