@@ -45,10 +45,10 @@ level-strong = strong: searches sampled deals to choose each card
 
 ## Events
 
-con-hand-started = Hand { $hand }: { $size } cards each, { $kitty } in the kitty. { $dealer_you ->
-    [yes] You deal.
-   *[no] { $dealer } deals.
-  }
+con-hand-started = Hand { $hand }, { $dealer_you ->
+    [yes] you deal
+   *[no] { $dealer } deals
+  }: { $size } each, kitty { $kitty }.
     .brief = Hand { $hand }, { $size } cards.
 con-cards-dealt = Your cards: { $cards }.
     .brief = Cards: { $cards }.
@@ -182,17 +182,22 @@ con-word-challenged = { $you ->
 con-hand-scored = { $you ->
     [yes] You
    *[no] { $player }
-  } { $total } this hand: { $flew ->
-    [yes] flew by night, { $flying }, challenges { $challenges }.
-   *[no] consonants { $consonants }, singletons { $singles }, words { $words } saved, challenges { $challenges }{ $flying ->
-        [0] .
-       *[other] , flying { $flying }.
+  } { $total } this hand{ $flew ->
+    [yes] : flew by night, { $flying }, challenges { $challenges }.
+   *[no] { $parts ->
+        [none] .
+       *[other] : { $parts }.
       }
   }
     .brief = { $you ->
         [yes] You
        *[no] { $player }
       } { $total } this hand.
+con-part-consonants = consonants { $points }
+con-part-singletons = singletons { $points }
+con-part-words = words { $points } saved
+con-part-challenges = challenges { $points }
+con-part-flying = flying { $points }
 con-hand-ended = Hand { $hand } over, lowest total first:
     .brief = Hand { $hand } over.
 con-game-ended = { $winner_count ->
@@ -209,11 +214,11 @@ con-game-ended = { $winner_count ->
 
 ## Your turn
 
-con-turn-pass = Pass { $wanted } cards { $direction ->
+con-turn-pass = Pass { $wanted } { $direction ->
     [left] left
     [right] right
    *[across] across
-  } to { $to }: { $count } still to choose.
+  } to { $to }: { $count } to choose.
     .brief = Pass { $count } to { $to }.
 con-turn-pass-how = Type pass and cards: pass Q X Z K.
     .brief = pass CARDS, or keep CARD.

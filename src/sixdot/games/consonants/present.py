@@ -15,6 +15,7 @@ from sixdot.games.consonants.cards import LETTERS, Card, Kind, singletons
 from sixdot.games.consonants.rules import (
     CardsDealt,
     Challenge,
+    HandScored,
     Lay,
     Phase,
     Pick,
@@ -67,6 +68,21 @@ class ConsonantsPresenter(Presenter):
         """The deal is said as the hand is, one kind a line when it is long."""
         if isinstance(event, CardsDealt):
             return self.card_lines("con-cards-dealt", event.cards)
+        if isinstance(event, HandScored):
+            # Only the parts that scored: "Eli 0 this hand." says it all.
+            parts = [
+                self.words(f"con-part-{name}", points=points)
+                for name, points in (
+                    ("consonants", event.consonants),
+                    ("singletons", event.singles),
+                    ("words", event.words),
+                    ("challenges", event.challenges),
+                    ("flying", event.flying),
+                )
+                if points
+            ]
+            args = self.event_args(event)
+            return [self.words("con-hand-scored", **args, parts=", ".join(parts) or "none")]
         return super().event(event)
 
     # -- moves and the turn --
