@@ -244,9 +244,10 @@ FLIP = re.compile(
 PASS = re.compile(rf"^{_WHO} pass(?:es)? (?P<card>[A-Z]{{2}})\.$")
 TAKE = re.compile(
     rf"^{_WHO} takes? (?P<card>[A-Z]{{2}}) as (?P<letter>[A-Z])"
-    r"(?:, (?P<end>left|right) end|, (?P<fixed>[A-Z]{2}) as (?P<fix>[A-Z]))"
-    r": line (?P<line>[A-Z](?: [A-Z])*)\.$"
+    r"(?:, (?P<end>left|right) end|, (?P<fixed>[A-Z]{2}) as (?P<fix>[A-Z]))\.$"
 )
+#: The line a take makes, said on the line after it.
+LINE = re.compile(rf"^(?:Your|{_WHO}'s) line: (?P<line>[A-Z](?: [A-Z])*)\.$")
 DISCARD = re.compile(r"^(?P<card>[A-Z]{2}) discarded\b")
 ROUND_OVER = re.compile(
     r"^Round (?P<round>\d+) over: (?:the deck ran out|(?:you have|(?P<who>.+) has) 11 cards)\.$"
@@ -285,6 +286,7 @@ def check_game(lines: Sequence[str], players: int, humans: int = 1, target: int 
             ("flip", FLIP),
             ("pass", PASS),
             ("take", TAKE),
+            ("line", LINE),
             ("discard", DISCARD),
             ("over", ROUND_OVER),
             ("score", ROUND_SCORE),
@@ -345,7 +347,7 @@ def check_game(lines: Sequence[str], players: int, humans: int = 1, target: int 
                     m = take("take")
                     assert m["card"] == card and seat(m["who"]) == actor, lines[events[pos - 1][0]]
                     assert m["letter"] in card
-                    new_line = m["line"].split()
+                    new_line = take("line")["line"].split()
                     old = lines_of[actor]
                     if m["fixed"]:
                         assert not old and m["fixed"] == kept[actor], "fix on a fixed line"

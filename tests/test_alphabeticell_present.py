@@ -34,7 +34,7 @@ def test_a_forced_pass_says_the_line_the_card_cannot_join() -> None:
     # N and H would both go inside A I R, so the client passes and says this.
     state = offered("AIR", "NH")
     assert state.legal_actions(0) == (Pass(),)
-    assert say().move(Pass(), state.view(0)) == "pass, NH cannot join A I R"
+    assert say().move(Pass(), state.view(0)) == "pass, NH fits neither end"
     assert say(Verbosity.BRIEF).move(Pass(), state.view(0)) == "pass"
 
 

@@ -22,6 +22,7 @@ import pytest
 from clienttools import (
     GAME_OVER,
     KEEP,
+    LINE,
     MOVES_TITLE,
     ROUND_START,
     TAKE,
@@ -233,7 +234,7 @@ def offer_turns(talk: Conversation) -> Iterator[tuple[str, list[str]]]:
     """
     my_line: list[str] = []
     while (line := talk.next_line()) is not None:
-        if (m := TAKE.match(line)) and m["who"] == "You":
+        if (m := LINE.match(line)) and line.startswith("Your"):
             my_line = m["line"].split()
         if TURN.search(line):
             if offered := OFFERED.search(line):

@@ -37,21 +37,29 @@ abc-card-taken = { $you ->
     [yes] You take
    *[no] { $player } takes
   } { $card } as { $letter }, { $end ->
-    [left] left end
-   *[right] right end
-  }: line { $line }.
+    [left] left end.
+   *[right] right end.
+  }
     .brief = { $you ->
         [yes] You take
        *[no] { $player } takes
-      } { $card } as { $letter }: { $line }.
+      } { $card } as { $letter }.
 abc-card-taken-fixed = { $you ->
     [yes] You take
    *[no] { $player } takes
-  } { $card } as { $letter }, { $fixed_card } as { $fixed_letter }: line { $line }.
+  } { $card } as { $letter }, { $fixed_card } as { $fixed_letter }.
     .brief = { $you ->
         [yes] You take
        *[no] { $player } takes
-      } { $card } as { $letter }: { $line }.
+      } { $card } as { $letter }.
+abc-line-now = { $you ->
+    [yes] Your line
+   *[no] { $player }'s line
+  }: { $line }.
+    .brief = { $you ->
+        [yes] You
+       *[no] { $player }
+      }: { $line }.
 abc-card-discarded = { $card } discarded: all passed.
 abc-round-ended = { $eleven ->
     [none] Round { $round } over: the deck ran out.
@@ -86,7 +94,7 @@ abc-focus-line = { $card } in your line{ $letter ->
 
 abc-move-keep = { $notation }
 abc-move-pass = { $notation }
-abc-move-pass-forced = { $notation }, { $card } cannot join { $line }
+abc-move-pass-forced = { $notation }, { $card } fits neither end
     .brief = { $notation }
 abc-move-take = { $notation }: { $end ->
     [left] left end

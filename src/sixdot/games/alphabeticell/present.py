@@ -44,7 +44,8 @@ class AlphabeticellPresenter(Presenter):
             args = self.event_args(event)
             args["line"] = spaced(event.line)
             key = "abc-card-taken" if event.fixed_card is None else "abc-card-taken-fixed"
-            return [self.words(key, **args)]
+            # The take, then the line it makes: two facts, each inside a display.
+            return [self.words(key, **args), self.words("abc-line-now", **args)]
         return super().event(event)
 
     def reason(self, refusal: Refusal) -> str:
@@ -70,7 +71,6 @@ class AlphabeticellPresenter(Presenter):
                 "abc-move-pass-forced",
                 notation=action.notation,
                 card=self.card(view.face_up),
-                line=spaced(line_letters(line)),
             )
         return self.words("abc-move-pass", notation=action.notation)
 
