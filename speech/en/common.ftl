@@ -183,7 +183,9 @@ help-enter = Enter alone: whose turn, what you may do.
 
 focus-none = Nothing has focus: press Right to walk your cards.
     .brief = No focus: press Right for your cards.
-focus-not-now = { $item }: cannot be played now.
+focus-not-now = { $item }: cannot be played now
+focus-not-playable = Not playable now: type moves for your moves.
+    .brief = Not playable now. Type moves.
 round-pause = Press Enter for the next deal.
     .brief = Enter: next deal.
 more = { $count ->

@@ -611,7 +611,8 @@ class Table(Controller):
             return None
         item = focus[chosen - 1]
         if not item.actions:
-            self.error(self.words("focus-not-now", item=item.label))
+            # The label already says so as the keys reach it.
+            self.error(self.words("focus-not-playable"))
             return None
         if len(item.actions) == 1:
             return item.actions[0]
