@@ -9,25 +9,37 @@ local play does, so every line is in the player's language and verbosity.
   It does no I/O, so it is driven alike by the terminal and by tests.
 - `join_command` connects, reads typed lines on the main thread and hears the
   server on another; a lost connection is tried again with the session's
-  token, asking for the steps missed since the last one heard.
+  token, asking for the steps missed since the last one heard. At a real
+  terminal it reads with the same line editor as local play: at one's turn
+  the keys walk the cards, Enter plays the focused one, the review keys
+  answer, and lines from the server are printed above the input line.
+- The session's token is kept in `sessions.json` beside the settings file
+  (mode 0600), one a server, so `sixdot join` after a restart resumes the
+  seat without the password; `logout` removes it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sixdot.client.choice import MANY
 from sixdot.core import Action, Event, NotationError
+from sixdot.core.errors import SixdotError
 from sixdot.games import GAMES, present
+from sixdot.present.focus import FocusItem
 from sixdot.present.phrasebook import Phrasebook
-from sixdot.visible import visible
+from sixdot.visible import excerpt, visible
 
 if TYPE_CHECKING:
     import argparse
+    from pathlib import Path
 
     from sixdot.client.terminal import Terminal
     from sixdot.output import Output
@@ -53,9 +65,23 @@ COMMANDS = (
     "hand",
     "table",
     "score",
+    "trick",
+    "previous",
+    "players",
+    "status",
+    "last",
+    "repeat",
+    "older",
+    "newer",
+    "keys",
+    "logout",
     "help",
     "quit",
 )
+#: Typed before COMMANDS: they ask for a password next, so the terminal reads them.
+ACCOUNT = ("register", "login")
+#: The review commands every game answers from the view (F9 to F12).
+REVIEWS = ("trick", "previous", "players", "status")
 #: Seconds between tries to reconnect, the last repeated until `TRIES` tries.
 RETRY = (0.5, 1.0, 2.0, 4.0)
 TRIES = 10
@@ -89,6 +115,24 @@ class Listener:
         self.legal: tuple[Action, ...] = ()
         #: Logged in elsewhere since: the server closed this line, not to be made again.
         self.replaced = False
+        #: What the keys walk at this turn, each item marked with its place.
+        self.focus: list[FocusItem] = []
+        #: (verb, how many) while a turn picks several cards: Space selects them.
+        self.selection: tuple[str, int] | None = None
+        #: Every line the server's messages came to, for `last`, `older` and `newer`.
+        self.history: list[str] = []
+        #: The first and last index of the history lines said last by a review
+        #: command; None: walk from the newest.
+        self.history_at: tuple[int, int] | None = None
+        #: Where the lines of the last message heard start in the history.
+        self.last_start = 0
+        #: The last line said, by anyone (`repeat`); kept by whoever says lines.
+        self.last_said = ""
+        #: The review keys by command, for `keys` (none in plain mode).
+        self.keys: dict[str, str] = {}
+        #: Told (name, token) when the server gives a session, (None, None) when
+        #: the session ends: logged out, or the token refused.
+        self.on_token: Callable[[str | None, str | None], None] | None = None
 
     # -- from the server --
 
@@ -103,7 +147,12 @@ class Listener:
         except WireError as err:
             return [self.words("online-unreadable", what=visible(str(err)))]
         kind = type(message).__name__
-        return getattr(self, f"_on_{kind}", self._on_other)(message)
+        lines: list[str] = getattr(self, f"_on_{kind}", self._on_other)(message)
+        if lines:
+            self.last_start = len(self.history)
+            self.history += lines
+            self.history_at = None
+        return lines
 
     def _on_other(self, message: Any) -> list[str]:
         return []
@@ -113,12 +162,19 @@ class Listener:
 
     def _on_Session(self, message: Any) -> list[str]:
         self.name, self.token = message.name, message.token
+        if self.on_token is not None:
+            self.on_token(message.name, message.token)
         return [self.words("online-logged-in", name=message.name)]
 
     def _on_LoggedOut(self, message: Any) -> list[str]:
-        self.name = self.token = None
+        self._forget()
         self._leave_table()
         return [self.words("online-logged-out")]
+
+    def _forget(self) -> None:
+        self.name = self.token = None
+        if self.on_token is not None:
+            self.on_token(None, None)
 
     def _on_Online(self, message: Any) -> list[str]:
         return [self.words("online-who", count=len(message.names), names=self._list(message.names))]
@@ -190,6 +246,8 @@ class Listener:
             return []
         self.view = self.codec.read_view(message.view)
         self.legal = tuple(self.codec.read_action(n) for n in message.legal)
+        self.focus = self._marked(self.me.focus(self.view, self.legal))
+        self.selection = self.me.selection(self.view, self.legal)
         return self.me.turn(self.view, self.legal)
 
     def _on_RefusedMessage(self, message: Any) -> list[str]:
@@ -202,6 +260,8 @@ class Listener:
 
     def _on_Problem(self, message: Any) -> list[str]:
         self.replaced = self.replaced or message.key == "online-replaced"
+        if message.key == "online-token-refused":
+            self._forget()
         args = {name: value for name, value in message.args.items() if isinstance(value, str | int)}
         if not message.key.startswith("online-") or not self.words.has(message.key):
             return [self.words("online-problem-unknown", key=visible(message.key))]
@@ -218,6 +278,11 @@ class Listener:
         verb, rest = verb.lower(), rest.strip()
         if self.legal and (text.isdigit() or self._is_move(text)):
             return self._move(text)
+        if verb == "choose" and rest.isdigit() and self.focus:
+            return self._choose(int(rest))
+        if self.me is not None and verb in self.me.commands():
+            command = self.me.commands()[verb]
+            return self._review(lambda view: command(view, rest))
         handler = getattr(self, f"_cmd_{verb}", None)
         if verb not in COMMANDS or handler is None:
             return Reply(say=[self.words("online-unknown-command", text=visible(text))])
@@ -247,13 +312,91 @@ class Listener:
                 assert self.me is not None
                 return Reply(say=[self.me.not_a_move(visible(text), self.legal)])
         self.legal = ()  # asked again if the server refuses it
+        self.focus, self.selection = [], None
         return Reply(send=[{"type": "move", "move": text}])
+
+    def _choose(self, place: int) -> Reply:
+        """Enter on focused item `place` (from 1): play it, or walk its moves."""
+        if not 1 <= place <= len(self.focus):
+            return Reply(say=[self.words("focus-none")])
+        item = self.focus[place - 1]
+        if not item.actions:
+            return Reply(say=[self.words("focus-not-now", item=item.label)])
+        if len(item.actions) == 1:
+            return self._move(item.actions[0].notation)
+        assert self.me is not None
+        lines = [self.words("focus-choices", item=item.label)]
+        for action in item.actions:
+            number = self.legal.index(action) + 1 if action in self.legal else 0
+            lines.append(
+                self.words("move-item", number=number, move=self.me.move(action, self.view))
+            )
+        # The keys now walk those moves, and Enter plays the focused one.
+        self.focus = self._marked(
+            [
+                FocusItem(self.me.move(a, self.view), a.notation[:1].upper(), (a,))
+                for a in item.actions
+            ]
+        )
+        self.selection = None
+        return Reply(say=lines)
+
+    def _marked(self, focus: Sequence[FocusItem]) -> list[FocusItem]:
+        """Each item as the keys say it, as in local play: its place in the list
+        and in its group, and whether it can be played now. Board squares say
+        where they are themselves."""
+        count = len(focus)
+        marked = []
+        for place, item in enumerate(focus, 1):
+            if item.at is None:
+                label = item.label
+                if not (item.actions or item.pick):
+                    label = self.words("focus-not-now", item=label)
+                if item.group and self.words.has("focus-place-group"):
+                    members = [at for at, other in enumerate(focus, 1) if other.group == item.group]
+                    label = self.words(
+                        "focus-place-group",
+                        item=label,
+                        place=place,
+                        count=count,
+                        group=item.group,
+                        group_place=members.index(place) + 1,
+                        group_count=len(members),
+                    )
+                else:
+                    label = self.words("focus-place", item=label, place=place, count=count)
+                item = dataclasses.replace(item, label=label)
+            marked.append(item)
+        return marked
+
+    def completions(self) -> list[str]:
+        """What Tab completes: the legal moves first, then every command."""
+        own = list(self.me.commands()) if self.me is not None else []
+        names = [*ACCOUNT, *COMMANDS, *(name for name in own if name not in COMMANDS)]
+        return [*(action.notation for action in self.legal), *names]
+
+    def pick_label(self, item: FocusItem, chosen: bool, count: int) -> str:
+        """A card in a pick of several, with whether it is selected and how many are."""
+        wanted = self.selection[1] if self.selection else 0
+        key = "focus-picked" if chosen else "focus-unpicked"
+        return self.words(key, item=item.label, count=count, wanted=wanted)
+
+    def candidates(self, typed: str, found: Sequence[str]) -> str:
+        """Tab's candidates on one line, moves first; a long list is counted."""
+        if len(found) > MANY:
+            return self.words("tab-many", text=excerpt(typed), count=len(found))
+        return self.words("tab-list", count=len(found), items=", ".join(found))
 
     def _cmd_help(self, rest: str) -> Reply:
         return Reply(say=[self.words("online-help", commands=", ".join(COMMANDS))])
 
     def _cmd_quit(self, rest: str) -> Reply:
         return Reply(say=[self.words("online-goodbye")], quit=True)
+
+    def _cmd_logout(self, rest: str) -> Reply:
+        # The kept token goes at once, even if the server never answers.
+        self._forget()
+        return Reply(send=[{"type": "logout"}])
 
     def _cmd_lobby(self, rest: str) -> Reply:
         return Reply(send=[{"type": "lobby"}])
@@ -366,6 +509,61 @@ class Listener:
     def _cmd_score(self, rest: str) -> Reply:
         return self._review(lambda view: self.me.score(view) if self.me else [])
 
+    def _cmd_trick(self, rest: str) -> Reply:
+        # Reached only at no table: at one, the game's own command answers.
+        return Reply(say=[self.words("online-no-view")])
+
+    _cmd_previous = _cmd_players = _cmd_status = _cmd_trick
+
+    def _cmd_last(self, rest: str) -> Reply:
+        if not self.history:
+            return Reply(say=[self.words("last-none")])
+        lines = self.history[self.last_start :]
+        self.history_at = (self.last_start, len(self.history) - 1)
+        return Reply(say=lines)
+
+    def _cmd_repeat(self, rest: str) -> Reply:
+        return Reply(say=[self.last_said or self.words("last-none")])
+
+    def _cmd_older(self, rest: str) -> Reply:
+        return Reply(say=self._walk(-1))
+
+    def _cmd_newer(self, rest: str) -> Reply:
+        return Reply(say=self._walk(+1))
+
+    def _walk(self, step: int) -> list[str]:
+        """One line heard at a time, from the newest back, as in local play."""
+        lines = self.history
+        if not lines:
+            return [self.words("last-none")]
+        first, last = (len(lines), len(lines)) if self.history_at is None else self.history_at
+        place = min(max(first - 1 if step < 0 else last + 1, 0), len(lines) - 1)
+        self.history_at = (place, place)
+        if place == 0 and step < 0:
+            return [self.words("history-oldest"), lines[place]]
+        if place == len(lines) - 1 and step > 0:
+            return [self.words("history-newest"), lines[place]]
+        return [lines[place]]
+
+    def _cmd_keys(self, rest: str) -> Reply:
+        from sixdot.client.keys import key_label
+
+        if not self.keys:
+            return Reply(say=[self.words("keys-plain")])
+        return Reply(
+            say=[
+                self.words("keys-title"),
+                self.words("keys-walk"),
+                self.words("keys-group"),
+                self.words("keys-playable"),
+                self.words("keys-enter"),
+                *(
+                    self.words("keys-item", key=key_label(key), action=self.words(f"key-{name}"))
+                    for name, key in self.keys.items()
+                ),
+            ]
+        )
+
     # -- helpers --
 
     def resume_message(self) -> dict[str, Any] | None:
@@ -388,6 +586,7 @@ class Listener:
         # Steps already played when one sits down anew are the table's past.
         self.quiet_until = facts.last if self.last < 0 else -1
         self.view, self.legal = None, ()
+        self.focus, self.selection = [], None
 
     def _name_seats(self) -> None:
         assert self.facts is not None
@@ -397,6 +596,7 @@ class Listener:
     def _leave_table(self) -> None:
         self.facts, self.you, self.codec, self.me = None, None, None, None
         self.view, self.legal, self.last, self.quiet_until = None, (), -1, -1
+        self.focus, self.selection = [], None
 
     def _changes(self, before: TableFacts, after: TableFacts) -> list[str]:
         """Who sat down, left, dropped off or came back, one line each."""
@@ -445,6 +645,8 @@ class Connection:
         self.lock = threading.Lock()
         self.closing = False
         self.ws: Any = None
+        #: Called after the lines of each message heard are said.
+        self.heard: Callable[[], None] = lambda: None
 
     def open(self) -> None:
         from websockets.sync.client import connect
@@ -474,6 +676,7 @@ class Connection:
                 lines = self.listener.heard(data)
             for line in lines:
                 self.say(line)
+            self.heard()
 
     def _reconnect(self) -> bool:
         self.say(self.listener.words("online-reconnecting"))
@@ -497,36 +700,210 @@ class Connection:
             self.ws.close()
 
 
-def join_command(args: argparse.Namespace, words: Phrasebook, outputs: Sequence[Output]) -> int:
-    """`sixdot join URL`: log in, then read commands until quit or end of input."""
-    from sixdot.client.terminal import Terminal
+#: The kept sessions' file is never larger than this: a larger one is not sixdot's.
+SESSIONS_LARGEST = 64 * 1024
+#: What a kept sessions' file says it is, so another file of that name is never taken for one.
+SESSIONS_KIND = "sixdot-sessions"
 
-    term = Terminal()
+
+def sessions_path() -> Path:
+    """`sessions.json` beside the settings file (~/.config/sixdot on Linux;
+    the folder of SIXDOT_CONFIG when that names the settings file)."""
+    from sixdot.config import default_path
+
+    return default_path().parent / "sessions.json"
+
+
+class KeptSessions:
+    """The session tokens kept between runs, one a server URL, in a file only its owner reads.
+
+    A file that is broken, too large, not a plain file, another user's or open
+    to others is ignored with one notice; writing a session replaces it.
+    """
+
+    def __init__(
+        self, path: Path, url: str, words: Phrasebook, notice: Callable[[str], None]
+    ) -> None:
+        self.path = path
+        self.url = url
+        self.words = words
+        self.notice = notice
+        self.noticed = False
+
+    def _read(self) -> dict[str, Any]:
+        """Every kept session by URL; {} for no file; SixdotError saying why one is not used."""
+        import stat
+
+        from sixdot.files import read_limited
+
+        try:
+            found = os.lstat(self.path)
+        except FileNotFoundError:
+            return {}
+        except OSError as err:
+            raise SixdotError(str(err.strerror or err)) from None
+        if not stat.S_ISREG(found.st_mode):
+            raise SixdotError(self.words("online-session-why-odd"))
+        if hasattr(os, "getuid") and found.st_uid != os.getuid():
+            raise SixdotError(self.words("online-session-why-foreign"))
+        if found.st_mode & 0o077:
+            raise SixdotError(self.words("online-session-why-open"))
+        try:
+            data = json.loads(read_limited(self.path, SESSIONS_LARGEST).decode("utf-8"))
+        except (OSError, SixdotError, ValueError):
+            raise SixdotError(self.words("online-session-why-broken")) from None
+        servers = data.get("servers") if isinstance(data, dict) else None
+        if not isinstance(servers, dict) or data.get("kind") != SESSIONS_KIND:
+            raise SixdotError(self.words("online-session-why-broken"))
+        return servers
+
+    def _servers(self) -> dict[str, Any]:
+        """The kept sessions, after saying once why a file is ignored."""
+        try:
+            return self._read()
+        except SixdotError as err:
+            if not self.noticed:
+                self.noticed = True
+                self.notice(
+                    self.words("online-session-ignored", file=visible(str(self.path)), why=str(err))
+                )
+            return {}
+
+    def load(self) -> tuple[str, str] | None:
+        """The name and token kept for this server, if any."""
+        kept = self._servers().get(self.url)
+        if not isinstance(kept, dict):
+            return None
+        name, token = kept.get("name"), kept.get("token")
+        if not isinstance(name, str) or not isinstance(token, str) or not token:
+            return None
+        return name, token
+
+    def update(self, name: str | None, token: str | None) -> None:
+        """Keep the session the server gave (name and token), or drop it (None)."""
+        from sixdot.files import write_whole
+
+        servers = self._servers()
+        entry = {"name": name, "token": token} if token else None
+        if servers.get(self.url) == entry:
+            return
+        if entry is None:
+            servers.pop(self.url, None)
+        else:
+            servers[self.url] = entry
+        text = json.dumps({"kind": SESSIONS_KIND, "servers": servers}, indent=1)
+        try:
+            # A temporary file is made owner-only (0600), then moved into place.
+            write_whole(self.path, text.encode("utf-8"))
+            os.chmod(self.path, 0o600)
+        except OSError as err:
+            self.notice(self.words("online-session-not-kept", why=visible(str(err))))
+
+
+def join_command(args: argparse.Namespace, words: Phrasebook, outputs: Sequence[Output]) -> int:
+    """`sixdot join URL`: log in, then read commands until quit or end of input.
+
+    At a real terminal the line editor of local play reads them; lines from the
+    server are printed above its input line. Piped or --plain, lines are read
+    and printed as they come.
+    """
+    from sixdot.client.terminal import open_terminal
+
+    term = open_terminal(getattr(args, "plain", False))
     say_lock = threading.Lock()
+    listener = Listener(words)
+    listener.keys = dict(term.keys)
 
     def say(line: str) -> None:
+        line = visible(line)
         with say_lock:
-            term.say(visible(line))
+            listener.last_said = line
+            term.tell([line])
             for output in outputs:
                 output.deliver(line, False)
 
-    listener = Listener(words)
     connection = Connection(args.url, listener, say)
     try:
         connection.open()
     except (OSError, ValueError) as err:
         say(words("online-cannot-connect", url=visible(args.url), why=visible(str(err))))
+        _close(outputs)
         return 2
+    kept = KeptSessions(sessions_path(), args.url, words, say)
+    saved = kept.load()
+    listener.on_token = kept.update
+    _keys(term, listener, connection, outputs)
     say(words("online-connected", url=visible(args.url)))
     hearing = threading.Thread(target=connection.hear, name="sixdot-join", daemon=True)
     hearing.start()
     connection.send({"type": "hello"})
+    if saved is not None:
+        # The session of the last run: the seat comes back without the password.
+        connection.send({"type": "resume", "token": saved[1]})
     try:
         _read_commands(term, listener, connection, args.name)
     finally:
         connection.close()
         hearing.join(2)
+        _close(outputs)
     return 0
+
+
+def _close(outputs: Sequence[Output]) -> None:
+    for output in outputs:
+        output.close()
+
+
+def _keys(
+    term: Terminal, listener: Listener, connection: Connection, outputs: Sequence[Output]
+) -> None:
+    """Wire the terminal's keys to the listener: what they walk, what they say.
+
+    After each message heard and each line typed, the terminal is offered the
+    moves and commands to complete and the cards to walk; braille displays are
+    shown the cards, and their routing keys act as Enter on one.
+    """
+    shown: list[list[str]] = [[]]
+
+    def offer() -> None:
+        with connection.lock:
+            completions = listener.completions()
+            focus, selection = list(listener.focus), listener.selection
+        term.offer(completions, focus, selection)
+        labels = [item.label for item in focus]
+        if labels != shown[0]:
+            shown[0] = labels
+            for output in outputs:
+                output.show_focus(labels, 0)
+
+    def follow(at: int) -> None:
+        for output in outputs:
+            output.show_focus(shown[0], at)
+
+    def review(name: str) -> None:
+        with connection.lock:
+            reply = listener.typed(name)
+        for line in reply.say:
+            connection.say(line)
+
+    def cut_in() -> None:
+        for output in outputs:
+            output.interrupt()
+
+    def listed(typed: str, found: Sequence[str]) -> None:
+        connection.say(listener.candidates(typed, found))
+
+    for output in outputs:
+        output.on_select = term.select
+    term.on_focus = follow
+    term.on_key = cut_in
+    term.on_end = lambda key: connection.say(listener.words(key))
+    term.on_list = listed
+    term.pick_label = listener.pick_label
+    if term.keys:
+        term.review = review
+    connection.heard = offer
+    offer()
 
 
 def _read_commands(
@@ -551,6 +928,7 @@ def _read_commands(
             connection.say(said)
         for message in reply.send:
             connection.send(message)
+        connection.heard()  # a move played or a card's moves listed change what is walked
         if reply.quit:
             return
 

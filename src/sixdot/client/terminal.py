@@ -5,12 +5,18 @@ interactive terminal prompt_toolkit reads the command line (history, Tab
 completion of the legal moves); anywhere else, or with --plain, commands are
 read line by line and no prompt is drawn, so scripts and simple terminals can
 drive the game.
+
+Lines may also come from another thread (`sixdot join` hears the server while
+the player types): `tell` prints them above an open prompt, which keeps what
+is typed on it, and `offer` changes what the keys walk while it is open.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
@@ -47,6 +53,25 @@ class Terminal:
         self.stdout = stdout or sys.stdout
         self.interactive = self.stdin.isatty()
         self.last_line = ""
+        self._told = threading.Lock()
+
+    def tell(self, lines: Sequence[str]) -> None:
+        """Say lines from any thread, each whole: printed now, one after another."""
+        with self._told:
+            for line in lines:
+                self.say(line)
+
+    def offer(
+        self,
+        completions: Sequence[str],
+        focus: Sequence[FocusItem],
+        selection: tuple[str, int] | None = None,
+    ) -> None:
+        """What Tab completes and the keys walk from now on (any thread).
+
+        Plain input has neither, so there is nothing to change.
+        """
+        del completions, focus, selection
 
     def select(self, index: int) -> None:
         """Act on focus item `index` from outside, as Enter on it would (any thread).
@@ -122,6 +147,13 @@ class PromptTerminal(Terminal):
         # The first key pressed at a prompt silences speech, as a screen reader's does.
         self._heard_key = False
         self._session.app.key_processor.before_key_press += self._key_pressed
+        # Lines told and completions offered from other threads wait here for
+        # the prompt's own loop, or for the thread that asks when none is open.
+        self._lock = threading.Lock()
+        self._pending: list[str] = []
+        self._draining = False
+        self._offered: tuple[list[str], list[FocusItem], tuple[str, int] | None] | None = None
+        self._asker: int | None = None
 
     def _key_pressed(self, _processor: object) -> None:
         if not self._heard_key and self.on_key is not None:
@@ -131,6 +163,15 @@ class PromptTerminal(Terminal):
     def ask(
         self, prompt: str, completions: Sequence[str] = (), focus: Sequence[FocusItem] = ()
     ) -> str | None:
+        """As Terminal.ask; once `offer` has been called, what it offered stands instead
+        of `completions` and `focus`, and may change while the prompt is open."""
+        self._asker = threading.get_ident()
+        self._draining = False
+        self._flush()  # lines told while no prompt was open come before it
+        with self._lock:
+            offered = self._offered
+        if offered is not None:
+            completions, focus, self.selection = offered
         self._words = list(completions)
         if list(focus) != list(self._focus):
             self._at = None
@@ -141,13 +182,108 @@ class PromptTerminal(Terminal):
         self._chosen: int | None = None
         self._heard_key = False
         try:
-            text = self._session.prompt(prompt)
+            text = self._session.prompt(prompt, pre_run=self._opened)
         except EOFError:
             return None
         except KeyboardInterrupt:
             return "quit"
         # Enter on a focused item leaves its label on screen and chooses it.
         return text if self._chosen is None else f"choose {self._chosen + 1}"
+
+    def tell(self, lines: Sequence[str]) -> None:
+        """Say lines from any thread. While the prompt is open they are printed
+        above it and the input line is drawn again below them as it was, with
+        what was typed or the focused card on it; the next key cuts them short."""
+        with self._lock:
+            self._pending.extend(lines)
+        app = self._session.app
+        here = threading.get_ident()
+        if here == self._asker and (not app.is_running or app._running_in_terminal):
+            # No prompt is open (or it is set aside already): print in order now.
+            self._flush()
+            return
+        self._in_loop(self._drain)
+
+    def offer(
+        self,
+        completions: Sequence[str],
+        focus: Sequence[FocusItem],
+        selection: tuple[str, int] | None = None,
+    ) -> None:
+        with self._lock:
+            self._offered = (list(completions), list(focus), selection)
+        self._in_loop(self._take_offer)
+
+    def _in_loop(self, act: Callable[[], None]) -> None:
+        """Run `act` in the open prompt's loop; with none open, the next prompt does."""
+        app = self._session.app
+        loop = app.loop
+        if not app.is_running or loop is None:
+            return
+
+        def guarded() -> None:
+            if app.is_running and not app.is_done:
+                act()
+
+        # A loop that has just closed refuses it: the next prompt takes it up.
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(guarded)
+
+    def _opened(self) -> None:
+        """As a prompt opens, in its loop: what was told or offered meanwhile."""
+        self._take_offer()
+        self._session.app.loop.call_soon(self._drain)  # type: ignore[union-attr]
+
+    def _flush(self) -> None:
+        with self._lock:
+            lines, self._pending = self._pending, []
+        for line in lines:
+            self.say(line)
+
+    def _drain(self) -> None:
+        """In the prompt's loop: print the lines told, above the input line."""
+        from prompt_toolkit.application import run_in_terminal
+        from prompt_toolkit.application.current import set_app
+
+        app = self._session.app
+        if self._draining or not self._pending or not app.is_running or app.is_done:
+            return
+        self._draining = True
+
+        def write() -> None:
+            self._draining = False
+            with self._lock:
+                lines, self._pending = self._pending, []
+            for line in lines:
+                self.say(line)
+            if lines:
+                self._heard_key = False  # the next key cuts these lines short
+
+        with set_app(app):
+            run_in_terminal(write)
+
+    def _take_offer(self) -> None:
+        """In the prompt's loop: walk and complete what was offered last."""
+        with self._lock:
+            offered = self._offered
+        if offered is None:
+            return
+        completions, focus, selection = offered
+        self._words = completions
+        self.selection = selection
+        if focus == list(self._focus):
+            return
+        buffer = self._session.default_buffer
+        if self._shown and buffer.text == self._shown:
+            # A card of the old list is shown: Enter must never act on another one.
+            from prompt_toolkit.document import Document
+
+            buffer.document = Document("", 0)
+        self._shown = ""
+        self._typed = ""
+        self._at = None
+        self._picked = []
+        self._focus = focus
 
     def select(self, index: int) -> None:
         app = self._session.app

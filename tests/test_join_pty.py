@@ -1,0 +1,174 @@
+"""`sixdot join` at a real terminal: the same line editor and keys as local play (issue 21).
+
+A real server runs on loopback; `sixdot join` runs in a pseudo-terminal read
+through pyte. At one's turn the arrow keys walk the cards and Enter plays the
+focused one; review keys answer from the view the client holds; a line from
+the server arriving while a command is half typed is printed above the input
+line, which keeps the typed text; the session's token is kept on disk, so a
+second `sixdot join` resumes the seat without the password.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from websockets.sync.client import connect
+
+from clienttools import PtyClient
+from sixdot.client.remote import KeptSessions, sessions_path
+from sixdot.present.phrasebook import Phrasebook
+from sixdot.server.background import Background
+from test_server import QUICK
+
+RIGHT, ENTER, TAB, CTRL_D = "\x1b[C", "\r", "\t", "\x04"
+F5 = "\x1b[15~"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Background]:
+    with Background(tmp_path / "server", hasher=QUICK) as running:
+        yield running
+
+
+@pytest.fixture
+def join(server: Background) -> Iterator[PtyClient]:
+    pty = PtyClient("join", server.url, rows=50, columns=120)
+    yield pty
+    pty.close()
+
+
+def said(pty: PtyClient, text: str) -> str:
+    """Wait until a line the program said contains `text`; that line."""
+    pty.wait_for(lambda: any(text in line for line in pty.output_lines()), what=text)
+    return next(line for line in reversed(pty.output_lines()) if text in line)
+
+
+def register(pty: PtyClient, name: str = "Cleo") -> None:
+    pty.wait_prompt()
+    pty.send(f"register {name}{ENTER}")
+    pty.wait_for(lambda: pty.cursor_line == "Password:", what="the password question")
+    pty.send("password1" + ENTER)
+    said(pty, f"Logged in as {name}")
+
+
+def seated_at_a_turn(pty: PtyClient) -> None:
+    """A two-player table with a bot, started, at the first pick of Alphabeticell."""
+    pty.send("create alphabeticell 2 bots=random target=5" + ENTER)
+    said(pty, "you sit in seat 1")
+    pty.send("start" + ENTER)
+    said(pty, "Your pick: keep one of")
+    pty.wait_prompt()
+
+
+def test_arrows_walk_the_cards_enter_plays_one_and_f5_gives_the_scores(join) -> None:
+    register(join)
+    join.send("cre" + TAB)
+    join.wait_prompt("create")
+    join.send("\x15lo" + TAB)  # Ctrl+U clears the line; "lo" fits three commands
+    assert said(join, "to choose:") == "3 to choose: login, lobby, logout."
+    join.send("\x15")
+    seated_at_a_turn(join)
+    dealt = said(join, "Dealt to you")
+    cards = re.findall(r"\b[A-Z]{2}\b", dealt)
+    join.send(RIGHT)
+    join.wait_for(lambda: join.cursor_line == f"> {cards[0]}: Enter keeps it; 1 of 3 in Dealt")
+    assert join.screen.cursor.x == 2  # on the card's name, where a screen reader reads
+    join.send(RIGHT)
+    join.wait_for(lambda: join.cursor_line == f"> {cards[1]}: Enter keeps it; 2 of 3 in Dealt")
+    join.send(ENTER)
+    said(join, f"You keep {cards[1]} to start a line.")
+    row = join.wait_prompt()
+    before = join.screen.transcript()[:row]
+    join.screen.changes.clear()
+    join.send(F5)
+    said(join, "Scores, target 5:")
+    join.wait_prompt(below=row)
+    assert join.screen.transcript()[:row] == before  # nothing above the prompt redrawn
+    assert all(changed >= row for changed, _ in join.screen.changes)
+
+
+def test_a_line_from_the_server_leaves_what_is_typed_on_the_input_line(
+    server: Background, join: PtyClient
+) -> None:
+    register(join)
+    other = connect(server.url, legacy=True)
+    try:
+        other.send(json.dumps({"type": "register", "name": "Ben", "password": "password1"}))
+        while json.loads(other.recv(30))["type"] != "session":
+            pass
+        row = join.wait_prompt()
+        before = join.screen.transcript()[:row]
+        join.send("shout hel")
+        join.wait_prompt("shout hel")
+        join.screen.changes.clear()
+        other.send(json.dumps({"type": "chat", "text": "anyone for cards?", "to": "lobby"}))
+        assert said(join, "Ben to all") == "Ben to all: anyone for cards?"
+        # The line came above the prompt; the half-typed command is still there, whole.
+        join.wait_prompt("shout hel", below=row)
+        assert join.screen.transcript()[:row] == before
+        assert all(changed >= row for changed, _ in join.screen.changes)
+        join.send("lo" + ENTER)
+        assert said(join, "Cleo to all") == "Cleo to all: hello"
+    finally:
+        other.close()
+
+
+def test_a_second_join_resumes_the_seat_without_the_password(
+    server: Background, join: PtyClient
+) -> None:
+    register(join)
+    seated_at_a_turn(join)
+    kept = sessions_path()
+    assert kept.stat().st_mode & 0o777 == 0o600
+    join.send(CTRL_D)
+    assert join.wait_exit() == 0
+    again = PtyClient("join", server.url, rows=50, columns=120)
+    try:
+        assert said(again, "Logged in") == "Logged in as Cleo. Type lobby or help."
+        said(again, "Table 1: Alphabeticell, you sit in seat 1.")
+        said(again, "Your pick: keep one of")
+        again.wait_prompt()
+        again.send(RIGHT)
+        again.wait_for(lambda: again.cursor_line.endswith("1 of 3 in Dealt"), what="a card")
+        again.send(ENTER)
+        said(again, "You keep")
+        again.wait_prompt()
+        again.send("logout" + ENTER)
+        said(again, "Logged out.")
+        assert json.loads(kept.read_text())["servers"] == {}
+        again.send("quit" + ENTER)
+        assert again.wait_exit() == 0
+    finally:
+        again.close()
+    assert "password1" not in "\n".join(again.screen.transcript())
+
+
+def test_a_broken_or_open_session_file_is_ignored_with_one_notice(tmp_path: Path) -> None:
+    notices: list[str] = []
+    path = tmp_path / "sessions.json"
+    kept = KeptSessions(path, "ws://here", Phrasebook(), notices.append)
+    assert kept.load() is None and notices == []  # no file: nothing to say
+    path.write_text("{not json")
+    path.chmod(0o600)
+    assert kept.load() is None and kept.load() is None
+    assert notices == [
+        f"Session file {path} ignored: not a sixdot session file. Log in with your password."
+    ]
+    kept.update("Cleo", "t0ken")  # a session given replaces the broken file, owner-only
+    assert os.stat(path).st_mode & 0o777 == 0o600
+    assert KeptSessions(path, "ws://here", Phrasebook(), notices.append).load() == ("Cleo", "t0ken")
+    path.chmod(0o644)
+    opened = KeptSessions(path, "ws://here", Phrasebook(), notices.append)
+    assert opened.load() is None
+    assert notices[-1].endswith("ignored: others may read it. Log in with your password.")
+    path.chmod(0o600)
+    KeptSessions(path, "ws://there", Phrasebook(), notices.append).update("Ana", "other")
+    kept.update(None, None)  # logged out here; the other server's session stays
+    assert json.loads(path.read_text())["servers"] == {
+        "ws://there": {"name": "Ana", "token": "other"}
+    }
