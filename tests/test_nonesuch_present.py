@@ -71,12 +71,13 @@ def playing(hands: tuple[tuple[Card, ...], ...], trump: object = MOONS) -> State
 
 
 def test_cards_are_said_by_name_rank_and_suits() -> None:
+    # Name and rank first, as a suit's line says them ("Pact 9"), then the suits.
     say = presenter()
-    assert say.card(card("Chance Meeting")) == "Chance Meeting, 7 of Moons and Leaves"
-    assert say.card(card("Huntress")) == "Huntress, Crown of Moons"
+    assert say.card(card("Chance Meeting")) == "Chance Meeting 7, Moons and Leaves"
+    assert say.card(card("Huntress")) == "Huntress Crown of Moons"
     assert say.card(card("Ace of Knots")) == "Ace of Knots"
     assert say.card(excuse()) == "the Excuse"
-    assert say.cards(cards("Pact", "Ace of Suns")) == "Ace of Suns; Pact, 9 of Moons and Suns"
+    assert say.cards(cards("Pact", "Ace of Suns")) == "Ace of Suns; Pact 9, Moons and Suns"
     brief = presenter(Verbosity.BRIEF)
     assert brief.cards(cards("Pact", "Sea")) == "Pact 9 Moons Suns, Sea Crown Waves"
 
@@ -85,12 +86,17 @@ def test_the_up_card_says_what_it_means_for_trump() -> None:
     say = presenter()
     # The card, then what it makes trump: two short lines.
     assert say.event(UpCardTurned(card("Huntress"), TrumpFrom.SUIT, MOONS)) == [
-        "Up card: Huntress, Crown of Moons.",
+        "Up card: Huntress Crown of Moons.",
         "Trump: Moons.",
     ]
     assert say.event(UpCardTurned(card("Mill"), TrumpFrom.CHOICE, None)) == [
-        "Up card: Mill, 8 of Waves and Leaves.",
-        "Trump Waves or Leaves: the Excuse holder calls.",
+        "Up card: Mill 8, Waves and Leaves.",
+        "Trump: Waves or Leaves.",
+        "The Excuse holder calls it after bids.",
+    ]
+    assert presenter(Verbosity.BRIEF).event(UpCardTurned(card("Mill"), TrumpFrom.CHOICE, None)) == [
+        "Up: Mill 8 Waves Leaves.",
+        "Trump to call.",
     ]
     assert say.event(UpCardTurned(excuse(), TrumpFrom.NONE, None)) == [
         "Up card: the Excuse.",
@@ -102,23 +108,31 @@ def test_plays_say_when_a_card_is_a_trump_or_off_suit() -> None:
     say = presenter()
     lunatic = card("Lunatic")
     assert say.event(CardPlayed(1, lunatic, WAVES, True, True)) == [
-        "Ana follows with a trump: Lunatic, 6 of Moons and Waves."
+        "Ana trumps: Lunatic 6, Moons and Waves."
     ]
     assert say.event(CardPlayed(1, lunatic, SUNS, False, True)) == [
-        "Ana trumps, no Suns: Lunatic, 6 of Moons and Waves."
+        "Ana trumps, no Suns: Lunatic 6, Moons and Waves."
     ]
     assert say.event(CardPlayed(0, lunatic, SUNS, False, False)) == [
-        "You have no Suns: Lunatic, 6 of Moons and Waves."
+        "You have no Suns: Lunatic 6, Moons and Waves."
     ]
     assert say.event(CardPlayed(2, lunatic, WAVES, True, False)) == [
-        "Ben plays Lunatic, 6 of Moons and Waves."
+        "Ben plays Lunatic 6, Moons and Waves."
     ]
 
 
 def test_each_trick_says_the_tricks_taken_against_the_bid() -> None:
     say = presenter()
+    # Who took it, then the tally: one fact a line; brief says both in one short line.
     assert say.event(TrickWon(1, card("Pact"), 4, 3, Bid.MOST)) == [
-        "Ana takes trick 4 with Pact: 3 tricks against Most."
+        "Ana takes trick 4 with Pact.",
+        "Ana has 3 tricks for a bid of Most.",
+    ]
+    assert say.event(TrickWon(0, card("Pact"), 4, 1, Bid.SOME))[1] == (
+        "You have 1 trick for a bid of Some."
+    )
+    assert presenter(Verbosity.BRIEF).event(TrickWon(1, card("Pact"), 4, 3, Bid.MOST)) == [
+        "Ana takes it: 3 for Most."
     ]
     assert say.event(BidDecided(1, Bid.MOST, True, 6)) == ["Ana has made Most: 6 tricks."]
     assert say.event(BidDecided(0, Bid.NONE, False, 1)) == ["Your None has failed: 1 trick."]
@@ -257,9 +271,12 @@ def test_the_lead_turn_explains_the_trump_rule_and_lists_the_cards() -> None:
     state = playing((cards("Pact", "Mill"), cards("Forest"), cards("End")))
     lines = presenter().turn(state.view(0), state.legal_actions(0))
     assert lines == [
-        "Your lead, trick 1: no trump played yet, so no Moons card.",
-        "Your only play: Mill, 8 of Waves and Leaves.",
+        "Your lead, trick 1.",
+        "No trump played yet, so no Moons card.",
+        "Your only play: Mill 8, Waves and Leaves.",
     ]
+    brief = presenter(Verbosity.BRIEF).turn(state.view(0), state.legal_actions(0))
+    assert brief[0] == "Lead, trick 1, no Moons."
 
 
 def test_once_trump_is_played_a_lead_does_not_repeat_the_trump_line() -> None:
@@ -285,7 +302,7 @@ def test_the_bid_asks_once_with_the_trump_and_no_second_list_of_cards(up: str, s
     state = replace(state, up=excuse() if up == "Excuse" else card(up))
     seat = state.to_act()[0]
     lines = presenter().turn(state.view(seat), state.legal_actions(seat))
-    assert lines == ["Your bid: Some, Most or None.", f"12 tricks, Most needs 6. {said}"]
+    assert lines == ["Your bid: Some, Most or None.", "12 tricks, Most needs 6.", said]
 
 
 def test_trump_with_a_suit_at_the_call_says_how_to_call() -> None:
@@ -296,7 +313,12 @@ def test_trump_with_a_suit_at_the_call_says_how_to_call() -> None:
     assert trump(state.view(0), "Moons") == [
         "Trump takes no suit: to call it, type call Moons or call Leaves."
     ]
-    assert trump(state.view(0), "") == ["Trump: Moons or Leaves, called after bids."]
+    assert trump(state.view(0), "") == ["Trump: Moons or Leaves, not called yet."]
+    # The call names the two suits, then the up card they come from.
+    assert presenter().turn(state.view(0), state.legal_actions(0)) == [
+        "Call trump: Moons or Leaves.",
+        "Up card: Chance Meeting 7, Moons and Leaves.",
+    ]
 
 
 def test_an_ace_in_the_moves_list_is_not_named_twice() -> None:
@@ -310,7 +332,7 @@ def test_the_deck_list_names_each_card_once_and_the_excuse_with_a_capital() -> N
     words = Phrasebook()
     say = presenter()
     assert words("non-cards-line", card=say.card(card("Chance Meeting")), value=7) == (
-        "Chance Meeting, 7 of Moons and Leaves."
+        "Chance Meeting 7, Moons and Leaves."
     )
     assert words("non-cards-line", card=say.card(excuse()), value=0) == (
         "The Excuse: no rank and no suit, never played."
@@ -323,11 +345,11 @@ def test_the_keys_walk_the_hand_by_suit_and_a_number_card_leads_as_its_group() -
     state = playing((cards("Pact", "Mill", "Sea"), cards("Forest"), cards("End")))
     items = presenter().focus(state.view(0), state.legal_actions(0))
     assert [(item.group, item.label) for item in items] == [
-        ("Moons", "Pact, 9 of Moons and Suns"),
-        ("Suns", "Pact, 9 of Moons and Suns"),
-        ("Waves", "Mill, 8 of Waves and Leaves"),
-        ("Waves", "Sea, Crown of Waves"),
-        ("Leaves", "Mill, 8 of Waves and Leaves"),
+        ("Moons", "Pact 9, Moons and Suns"),
+        ("Suns", "Pact 9, Moons and Suns"),
+        ("Waves", "Mill 8, Waves and Leaves"),
+        ("Waves", "Sea Crown of Waves"),
+        ("Leaves", "Mill 8, Waves and Leaves"),
     ]
     assert items[0].actions == items[1].actions == ()  # a trump may not lead yet
     assert items[2].actions == (Lead(card("Mill"), WAVES),)
@@ -351,16 +373,21 @@ def test_following_a_card_plays_from_every_group_it_stands_in() -> None:
 
 
 def test_a_long_hand_is_said_one_suit_a_line_with_the_suits_missing() -> None:
+    # Every line fits a 40-cell display: a long suit goes on, named again.
     hand = cards("Ace of Moons", "Pact", "Chance Meeting", "Mill", "Sea", "Origin", "Bard")
     state = playing((hand, cards("Forest"), cards("End")))
     assert presenter().hand(state.view(0)) == [
-        "Your hand, 7 cards; none in Wyrms and Knots:",
-        "Moons, 3 cards: Ace, Chance Meeting 7, Pact 9.",
+        "Your hand, 7 cards:",
+        "Moons, 3 cards: Ace, Chance Meeting 7.",
+        "Moons, more: Pact 9.",
         "Suns, 2 cards: Pact 9, Bard Crown.",
-        "Waves, 3 cards: Origin 2, Mill 8, Sea Crown.",
-        "Leaves, 3 cards: Origin 2, Chance Meeting 7, Mill 8.",
+        "Waves, 3 cards: Origin 2, Mill 8.",
+        "Waves, more: Sea Crown.",
+        "Leaves, 3 cards: Origin 2.",
+        "Leaves, more: Chance Meeting 7, Mill 8.",
+        "No Wyrms or Knots.",
     ]
-    # Brief lines fit a 40-cell display: a long suit goes on, named again.
+    # Brief: the same, with shorter heads and no line of missing suits.
     assert presenter(Verbosity.BRIEF).hand(state.view(0)) == [
         "Hand, 7 cards:",
         "Moons 3: Ace, Chance Meeting 7, Pact 9.",
@@ -372,9 +399,17 @@ def test_a_long_hand_is_said_one_suit_a_line_with_the_suits_missing() -> None:
 
 
 def test_a_short_hand_is_one_line_at_full_verbosity_and_grouped_when_brief() -> None:
+    # Whole when it fits a display, else one suit a line.
+    state = playing((cards("Pact"), cards("Forest"), cards("End")))
+    assert presenter().hand(state.view(0)) == ["Your hand, one card: Pact 9, Moons and Suns."]
     state = playing((cards("Pact", "Mill"), cards("Forest"), cards("End")))
     assert presenter().hand(state.view(0)) == [
-        "Your hand, 2 cards: Mill, 8 of Waves and Leaves; Pact, 9 of Moons and Suns."
+        "Your hand, 2 cards:",
+        "Moons, one card: Pact 9.",
+        "Suns, one card: Pact 9.",
+        "Waves, one card: Mill 8.",
+        "Leaves, one card: Mill 8.",
+        "No Wyrms or Knots.",
     ]
     assert presenter(Verbosity.BRIEF).hand(state.view(0)) == [
         "Hand, 2 cards:",
@@ -414,13 +449,13 @@ def test_review_commands_answer_from_the_view() -> None:
     assert commands["trick"](view, "") == [
         "Trick 2: Ana is winning with End.",
         "Ana led Leaves: End Crown.",
-        "Ben: Mill, 8 of Waves and Leaves.",
+        "Ben: Mill 8, Waves and Leaves.",
     ]
     assert commands["previous"](view, "") == [
         "You took trick 1 with Sailor.",
         "Ana led Leaves: Origin 2, also Waves.",
-        "Ben: Savage, 3 of Leaves and Wyrms.",
-        "You: Sailor, 4 of Waves and Leaves.",
+        "Ben: Savage 3, Leaves and Wyrms.",
+        "You: Sailor 4, Waves and Leaves.",
     ]
     assert commands["players"](view, "") == [
         "You 0: bid Some, took 1, 2 cards.",
@@ -441,8 +476,9 @@ def test_review_commands_answer_from_the_view() -> None:
     # Leaves: Origin, Savage, Sailor, End and Mill played; Chance Meeting is the up card.
     assert commands["suit"](view, "le") == [
         "Leaves: 5 played, 4 unseen, 0 yours.",
-        "Leaves played, 5 cards: Origin 2, Savage 3, Sailor 4.",
-        "Leaves played, 5 cards: Mill 8, End Crown.",
+        "Leaves played, 5 cards: Origin 2.",
+        "Leaves played, more: Savage 3, Sailor 4.",
+        "Leaves played, more: Mill 8, End Crown.",
     ]
     assert len(commands["suit"](view, "")) == 6
     assert commands["suit"](view, "hearts") == [

@@ -2,8 +2,11 @@
 
 ## Cards
 
-non-card = { $name }, { $detail }
-    .brief = { $name } { $detail }
+# A card said whole: its name and rank, then its suits, `Sailor 4, Waves and
+# Leaves`, `Bard Crown of Suns`; as a suit's line says it, with the suits after.
+non-card = { $name } { $detail }
+non-card-named = { $name } { $rank }, { $first } and { $second }
+    .brief = { $name } { $rank } { $first } { $second }
 non-card-number = { $rank } of { $first } and { $second }
     .brief = { $rank } { $first } { $second }
 non-card-ace = Ace of { $suit }
@@ -24,6 +27,11 @@ non-group = { $suit }, { $count ->
    *[other] { $count } cards
   }: { $cards }.
     .brief = { $suit } { $count }: { $cards }.
+# A suit's line goes on: at full verbosity `Knots, more: ...`, its count said once.
+non-group-more = { $suit }, more: { $cards }.
+    .brief = { $suit } { $count }: { $cards }.
+# After a hand's suit lines at full verbosity, the suits it holds none of.
+non-voids = No { $suits }.
 non-group-none = No suit
 non-cards-line = { $value ->
     [0] The Excuse: no rank and no suit, never played.
@@ -38,23 +46,20 @@ non-notation = bid Some, call Moons, lead Pact [as Moons], play Mill
 
 ## Events
 
-non-hand-started = Hand { $hand }: { $tricks } cards each, { $tricks } tricks. { $dealer_you ->
+non-hand-started = Hand { $hand }: { $tricks } cards each. { $dealer_you ->
     [yes] You deal.
    *[no] { $dealer } deals.
   }
     .brief = Hand { $hand }, { $tricks } tricks.
 non-cards-dealt = Your cards: { $cards }.
     .brief = Cards: { $cards }.
-non-cards-dealt-head = Dealt { $count } cards, by suit{ $voids ->
-    [none] :
-   *[other] ; none in { $voids }:
-  }
+non-cards-dealt-head = Dealt { $count } cards, by suit:
     .brief = Dealt { $count }:
 non-up-card-turned = Up card: { $card }.
     .brief = Up: { $card }.
 non-up-card-trump = { $kind ->
     [suit] Trump: { $trump }.
-    [choice] Trump { $first_suit } or { $second_suit }: the Excuse holder calls.
+    [choice] Trump: { $first_suit } or { $second_suit }.
    *[none] No trump this hand.
   }
     .brief = { $kind ->
@@ -62,6 +67,8 @@ non-up-card-trump = { $kind ->
         [choice] Trump to call.
        *[none] No trump.
       }
+# After the up card at full verbosity, when it makes one of two suits trump.
+non-up-card-caller = The Excuse holder calls it after bids.
 non-bid-made = { $you ->
     [yes] You bid
    *[no] { $player } bids
@@ -105,15 +112,17 @@ non-card-led = { $you ->
         [yes] , trump.
        *[no] .
       }
+# Following with a card that also carries trump: `Ana trumps: ...`; with no
+# card of the suit led, that is said first: `Ana trumps, no Moons: ...`.
 non-card-played = { $you ->
     [yes] You
    *[no] { $player }
   } { $followed ->
     [yes] { $trump ->
         [yes] { $you ->
-            [yes] follow
-           *[no] follows
-          } with a trump:
+            [yes] trump:
+           *[no] trumps:
+          }
        *[no] { $you ->
             [yes] play
            *[no] plays
@@ -139,16 +148,25 @@ non-card-played = { $you ->
       }
 non-trump-broken = Trump played: { $suit } may now be led.
     .brief = { $suit } may be led.
+# Who took the trick; at full verbosity `non-trick-tally` follows, brief says both at once.
 non-trick-won = { $you ->
     [yes] You take
    *[no] { $player } takes
-  } trick { $trick } with { $name }: { $tricks } { $tricks ->
-    [one] trick
-   *[other] tricks
-  } against { $bid }.
+  } trick { $trick } with { $name }.
     .brief = { $you ->
         [yes] You take it:
        *[no] { $player } takes it:
+      } { $tricks } for { $bid }.
+non-trick-tally = { $you ->
+    [yes] You have
+   *[no] { $player } has
+  } { $tricks } { $tricks ->
+    [one] trick
+   *[other] tricks
+  } for a bid of { $bid }.
+    .brief = { $you ->
+        [yes] You:
+       *[no] { $player }:
       } { $tricks } for { $bid }.
 non-bid-decided = { $made ->
     [yes] { $you ->
@@ -203,23 +221,27 @@ non-hand-result = { $player_you ->
 
 non-turn-bid = Your bid: Some, Most or None.
     .brief = Bid Some, Most or None.
-non-turn-bid-terms = { $tricks } tricks, Most needs { $most }. { $kind ->
-    [suit] Trump { $trump }.
-    [choice] Trump { $first } or { $second }.
-   *[none] No trump.
-  }
+# Full verbosity says the trump on a line of its own, `non-turn-bid-trump`.
+non-turn-bid-terms = { $tricks } tricks, Most needs { $most }.
     .brief = Most needs { $most }. { $kind ->
         [suit] Trump { $trump }.
         [choice] Trump to call.
        *[none] No trump.
       }
-non-turn-call = Call trump: { $first } or { $second }, from the up card { $card }.
+non-turn-bid-trump = { $kind ->
+    [suit] Trump { $trump }.
+    [choice] Trump { $first } or { $second }.
+   *[none] No trump.
+  }
+# Full verbosity says the up card after it: `Up card: ...`.
+non-turn-call = Call trump: { $first } or { $second }.
     .brief = Call { $first } or { $second }.
 non-turn-lead = Your lead, trick { $number }.
     .brief = Lead, trick { $number }.
-non-turn-lead-plain = Your lead, trick { $number }: no trump played yet, so no { $trump } card.
+# At full verbosity these follow `non-turn-lead`; brief says both at once.
+non-turn-lead-plain = No trump played yet, so no { $trump } card.
     .brief = Lead, trick { $number }, no { $trump }.
-non-turn-lead-all = Your lead, trick { $number }: only { $trump } cards left, so lead one.
+non-turn-lead-all = Only { $trump } cards left, so lead one.
     .brief = Lead, trick { $number }, all { $trump }.
 non-turn-cards = { $count ->
     [one] Your only play: { $cards }.
@@ -301,7 +323,7 @@ non-trump-play = Trump: { $trump }, { $broken ->
         [yes] may lead.
        *[no] not led yet.
       }
-non-trump-open = Trump: { $first } or { $second }, called after bids.
+non-trump-open = Trump: { $first } or { $second }, not called yet.
     .brief = Trump { $first } or { $second }, to call.
 non-trump-none = No trump: the Excuse is the up card.
     .brief = No trump.
@@ -370,11 +392,8 @@ non-hand = { $count ->
 non-hand-head = { $count ->
     [0] Your hand is empty.
    *[other] Your hand, { $count ->
-        [one] one card
-       *[other] { $count } cards
-      }{ $voids ->
-        [none] :
-       *[other] ; none in { $voids }:
+        [one] one card:
+       *[other] { $count } cards:
       }
   }
     .brief = { $count ->
@@ -383,19 +402,19 @@ non-hand-head = { $count ->
        *[other] Hand, { $count } cards:
       }
 
-help-non-trick = trick: who is winning this trick, and its cards.
+help-non-trick = trick: who is winning, and the cards.
     .brief = trick: this trick.
-help-non-previous = previous: who took the last trick, and its cards.
+help-non-previous = previous: the last trick, who took it.
     .brief = previous: last trick.
-help-non-players = players: each score, bid, tricks and cards held.
+help-non-players = players: scores, bids, tricks, cards held.
     .brief = players: scores, bids, tricks.
-help-non-status = status: hand, target, dealer, trump, whose turn.
+help-non-status = status: hand, dealer, trump, whose turn.
     .brief = status: hand, trump, turn.
-help-non-trump = trump: the trump suit and whether it may be led.
+help-non-trump = trump: trump, and whether it may lead.
     .brief = trump: the suit, may it lead.
-help-non-bids = bids: each player's bid and tricks so far.
+help-non-bids = bids: each bid and the tricks so far.
     .brief = bids: bids and tricks.
-help-non-suit = suit, or suit Moons: the cards of a suit played so far.
+help-non-suit = suit, or suit Moons: suits played so far.
     .brief = suit Moons: its cards played.
 
 ## Refusals

@@ -21,6 +21,7 @@ from sixdot.games.nonesuch.rules import (
     Phase,
     Play,
     Trick,
+    TrickWon,
     TrumpFrom,
     UpCardTurned,
     View,
@@ -29,8 +30,9 @@ from sixdot.games.nonesuch.rules import (
     trump_from,
 )
 from sixdot.present.focus import FocusItem
-from sixdot.present.groups import parts, room, whole_or_grouped
-from sixdot.present.presenter import Presenter
+from sixdot.present.groups import DISPLAY, parts
+from sixdot.present.phrasebook import Verbosity
+from sixdot.present.presenter import Presenter, alternatives
 
 
 class NonesuchPresenter(Presenter):
@@ -50,10 +52,18 @@ class NonesuchPresenter(Presenter):
         return self.words("non-card-number", rank=card.rank, first=first, second=second)
 
     def card(self, card: Any) -> str:
-        """`Chance Meeting, 7 of Moons and Leaves`; an Ace is just `Ace of Moons`."""
+        """`Chance Meeting 7, Moons and Leaves`, `Bard Crown of Suns`; an Ace is `Ace of Moons`.
+
+        Name and rank first, as a suit's line says them, then the suits.
+        """
         if card.is_excuse or card.rank == ACE:
             return self.detail(card)
-        return self.words("non-card", name=card.name, detail=self.detail(card))
+        if card.rank == CROWN:
+            return self.words("non-card", name=card.name, detail=self.detail(card))
+        first, second = (s.value for s in card.suits)
+        return self.words(
+            "non-card-named", name=card.name, rank=card.rank, first=first, second=second
+        )
 
     def item(self, card: Card) -> str:
         """A card inside its suit's line, where the suit is said: `Pact 9`, `Ace`, `Sea Crown`."""
@@ -99,13 +109,26 @@ class NonesuchPresenter(Presenter):
             return [head, *self.result_lines(event, tricks)]
         if isinstance(event, UpCardTurned):  # the card, then what it makes trump
             args = self.event_args(event)
-            return [
+            lines = [
                 self.words("non-up-card-turned", **args),
                 self.words("non-up-card-trump", **args),
             ]
+            if event.kind is TrumpFrom.CHOICE and self.full:
+                lines.append(self.words("non-up-card-caller"))  # and who chooses
+            return lines
         if isinstance(event, CardsDealt):
-            return self.listing("non-cards-dealt", event.cards, self.suit_groups(event.cards))
+            cards = event.cards
+            return self.listing("non-cards-dealt", cards, self.suit_groups(cards), voids=True)
+        if isinstance(event, TrickWon) and self.full:
+            # Who took the trick, then the tricks against the bid: one fact a line.
+            args = self.event_args(event)
+            return [self.words("non-trick-won", **args), self.words("non-trick-tally", **args)]
         return super().event(event)
+
+    @property
+    def full(self) -> bool:
+        """Full verbosity says one fact a line where brief puts two in one short line."""
+        return self.words.verbosity is Verbosity.FULL
 
     def result_lines(self, event: HandScored, tricks: int) -> list[str]:
         """One line a player, highest total first: the total, then bid, tricks and points."""
@@ -136,16 +159,18 @@ class NonesuchPresenter(Presenter):
         return [(name, held) for name, held in groups if held]
 
     def group_lines(self, groups: Sequence[tuple[str, tuple[Card, ...]]]) -> list[str]:
-        """One line a suit, `Moons, 3 cards: Ace, Pact 9, Bard Crown.`, in parts when long."""
+        """One line a suit, `Moons, 3 cards: Ace, Pact 9, Bard Crown.`, each inside a
+        display; a long suit goes on in the next line, named again: `Moons, more: ...`."""
         out = []
         for name, held in groups:
             items = [self.item(c) for c in held]
-
-            def say(listed: str, name: str = name, count: int = len(held)) -> str:
-                return self.words("non-group", suit=name, count=count, cards=listed)
-
-            left = room(self.words) - len(say(""))
-            out.extend(say(", ".join(part)) for part in parts(items, left))
+            args = {"suit": name, "count": len(held)}
+            first = self.words("non-group", cards="", **args)
+            more = self.words("non-group-more", cards="", **args)
+            head = parts(items, DISPLAY - len(first))[0]
+            out.append(self.words("non-group", cards=", ".join(head), **args))
+            for part in parts(items[len(head) :], DISPLAY - len(more)):
+                out.append(self.words("non-group-more", cards=", ".join(part), **args))
         return out
 
     def listing(
@@ -153,27 +178,24 @@ class NonesuchPresenter(Presenter):
         key: str,
         cards: Sequence[Card],
         groups: Sequence[tuple[str, tuple[Card, ...]]],
+        voids: bool = False,
         **args: Any,
     ) -> list[str]:
-        """A list of cards: whole at full verbosity when it fits a line, else one suit a line.
+        """A list of cards: whole at full verbosity when it fits a display or is one
+        card, else one suit a line.
 
         `key` words the whole list (`$count`, `$cards`); `key-head` opens the
-        grouped lines and says the suits with none (`$voids`).
+        grouped lines. With `voids`, full verbosity ends them with the suits held none of.
         """
-        voids = [s.value for s in SUITS if not any(c.carries(s) for c in cards)]
-        return whole_or_grouped(
-            self.words,
-            lambda: self.words(key, count=len(cards), cards=self.cards(cards), **args),
-            lambda: [
-                self.words(
-                    f"{key}-head",
-                    count=len(cards),
-                    voids=self.join(voids) if voids else "none",
-                    **args,
-                ),
-                *self.group_lines(groups),
-            ],
-        )
+        if self.full:
+            whole = self.words(key, count=len(cards), cards=self.cards(cards), **args)
+            if len(whole) <= DISPLAY or len(cards) == 1:
+                return [whole]
+        lines = [self.words(f"{key}-head", count=len(cards), **args), *self.group_lines(groups)]
+        missing = [s.value for s in SUITS if not any(c.carries(s) for c in cards)]
+        if voids and missing and cards and self.full:
+            lines.append(self.words("non-voids", suits=alternatives(self.words, missing)))
+        return lines
 
     # -- moves and the turn --
 
@@ -206,29 +228,34 @@ class NonesuchPresenter(Presenter):
         and trump once it is played (the `trump` and `hand` commands repeat them)."""
         if view.phase is Phase.BID:
             first, second = (s.value for s in view.up.suits) if view.up.is_number else ("", "")
-            return [
-                self.words("non-turn-bid"),
-                self.words(
-                    "non-turn-bid-terms",
-                    tricks=view.tricks_per_hand,
-                    most=most_needed(view.tricks_per_hand),
-                    kind=trump_from(view.up).value,
-                    trump=_suit(view.trump),
-                    first=first,
-                    second=second,
-                ),
-            ]
+            terms = {
+                "tricks": view.tricks_per_hand,
+                "most": most_needed(view.tricks_per_hand),
+                "kind": trump_from(view.up).value,
+                "trump": _suit(view.trump),
+                "first": first,
+                "second": second,
+            }
+            lines = [self.words("non-turn-bid"), self.words("non-turn-bid-terms", **terms)]
+            if self.full:  # brief says the trump in the terms line
+                lines.append(self.words("non-turn-bid-trump", **terms))
+            return lines
         if view.phase is Phase.CALL:
             first, second = (s.value for s in view.up.suits)
-            return [
-                self.words("non-turn-call", card=self.card(view.up), first=first, second=second)
-            ]
+            lines = [self.words("non-turn-call", first=first, second=second)]
+            if self.full:  # the card the two suits are from
+                lines.append(self.words("non-up-card-turned", card=self.card(view.up)))
+            return lines
         cards = tuple(dict.fromkeys(a.card for a in legal if isinstance(a, Lead | Play)))
         if view.current is None:
-            key = "non-turn-lead"
+            keys = ["non-turn-lead"]
             if not view.broken and view.trump is not None:
-                key = "non-turn-lead-all" if len(cards) == len(view.hand) else "non-turn-lead-plain"
-            lines = [self.words(key, number=view.trick_number, trump=_suit(view.trump))]
+                # Why trump may or must lead: after the lead line, or brief in its place.
+                every = len(cards) == len(view.hand)
+                rule = "non-turn-lead-all" if every else "non-turn-lead-plain"
+                keys = [*keys, rule] if self.full else [rule]
+            args = {"number": view.trick_number, "trump": _suit(view.trump)}
+            lines = [self.words(key, **args) for key in keys]
         else:
             lines = self.trick_lines(view)
         return [*lines, *self.listing("non-turn-cards", cards, self.play_groups(view, cards))]
@@ -270,7 +297,7 @@ class NonesuchPresenter(Presenter):
         return out
 
     def hand(self, view: View) -> list[str]:
-        return self.listing("non-hand", view.hand, self.suit_groups(view.hand))
+        return self.listing("non-hand", view.hand, self.suit_groups(view.hand), voids=True)
 
     def own_commands(self) -> dict[str, Callable[[Any, str], list[str]]]:
         return {
