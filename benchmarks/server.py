@@ -1,48 +1,92 @@
-"""Server benchmark: many tables at once, from a person's move to its step (issue 21).
+"""Server benchmark on loopback: 200 tables of two people and a bot at once (issue 21).
 
-Run from the repository root:  .venv/bin/python benchmarks/server.py [--tables 200]
+Run from the repository root:  .venv/bin/python benchmarks/server.py [--quick]
 
-The server runs in a child process on a free loopback port with a fresh data
-folder, as `sixdot serve` does, but with the limit on logins from one address
-lifted: every client here comes from 127.0.0.1. This process opens one
-websockets client a table, each a person who registers and creates an
-Alphabeticell table with one random bot; when every table is made, all start
-at once and each person answers every turn with a random legal move, after
-thinking 0.5 to 1.5 times `--think` seconds (1 by default; 0 sends every move
-at once, a load no room of people makes, which measures throughput).
+The server runs in a child process, as `sixdot serve` does, on a free loopback
+port and a fresh data folder, with the limit on logins from one address lifted
+(every client here is 127.0.0.1) and pinned to one core (`--server-cpu`); this
+process, pinned to the other cores, is 2 x `--tables` scripted people, one
+websocket each. Each table is Alphabeticell for three (target 200, so no game
+ends during the run): a host creates it, a second person sits, and the start
+gives the third seat a random bot. A person answers each turn with a random
+legal move. In order:
 
-Measured: for each move, from sending it to receiving the step that plays it
-(the server decodes it, checks it with the rules, journals it in SQLite and
-sends each seat its part). Target: p99 at most 50 ms, printed as a ratio (at
-most 1.0 meets it). Clients and server share this machine's cores, so the load
-average is recorded; results go to benchmarks/results/server.json.
+1. accounts: every person registers (argon2id in the server's worker threads)
+   and disconnects; the time is reported, there is no target.
+2. memory: the server's RSS (VmRSS) with no connection, then with every person
+   logged in again by token and idle, then with every table created (waiting),
+   then with every table dealt (playing): bytes per idle connection and per table,
+   from the second half of each (the first half pays what is paid once).
+3. paced: every table plays at once for `--paced` seconds, each person thinking
+   0.5 to 1.5 times `--think` seconds (1 by default) before a move. Timed: from
+   a move sent to its step received by the mover and by the other person at the
+   table (the server checks it with the rules, journals it in SQLite, plays the
+   bot, and sends each seat its part). Target: p99 at most 50 ms.
+4. flat out: as 3 with no thinking, for `--flat` seconds: the moves a second
+   (people's and the bot's) the server sustains on its one core, its CPU
+   seconds a move (user + system of every thread, from /proc), and p99 there.
+5. restart: the server is killed (SIGKILL) between moves, every table mid-game,
+   and started again on the same folder. Timed from the start of the new
+   process: listening (every table replayed from its journal), the lobby
+   listing every table, every person logged in again by token, and every table
+   having played a new move. The start of a server with no tables is given
+   beside it: the difference is the replay.
+
+Ratios are to a target (at most 1.0 meets it). Clients and server share this
+machine, which others use too, so the load average is kept with the figures in
+benchmarks/results/server.json, under "full" or "quick" (`--quick`: 20 tables,
+short stretches, under a minute).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime
 import json
+import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from websockets.asyncio.client import connect
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
 
 from common import load_average, percentile, rounded
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results" / "server.json"
 TARGET_P99 = 0.050
+#: Connections opened at once (the server's listen backlog is 100).
+OPENING = 50
+#: Seconds a person waits for a frame that must come before the run is called broken.
+PATIENCE = 30.0
+#: Seconds the server is left alone before its RSS is read.
+SETTLE = 1.0
+PASSWORD = "benchmark-password"
+TABLE = {
+    "type": "create",
+    "game": "alphabeticell",
+    "players": 3,
+    "level": "random",
+    "options": {"target": 200},
+}
 
-#: The server, as `sixdot serve` runs it, but taking any number of logins from one address.
+#: The server, as `sixdot serve` runs it, but taking any number of logins from one
+#: address, and on one core (every thread it starts inherits the affinity).
 SERVER = """
-import asyncio, sys
+import asyncio, os, sys
 from pathlib import Path
+if int(sys.argv[2]) >= 0:
+    os.sched_setaffinity(0, {int(sys.argv[2])})
 from sixdot.server.accounts import Accounts, RateLimit
 from sixdot.server.app import Server, run
 from sixdot.server.storage import SqliteStore
@@ -55,119 +99,428 @@ asyncio.run(run(folder, "127.0.0.1", 0, None, said, None, server))
 """
 
 
-async def table(
-    url: str,
-    number: int,
-    moves: int,
-    latencies: list[float],
-    ready: asyncio.Barrier,
-    think: float,
-) -> int:
-    """One person's table played for `moves` moves (or to its end); moves made."""
-    rng = random.Random(number)
-    async with connect(url, max_size=None) as ws:
+class ServerProcess:
+    """A server child process on `folder`: where it listens, and what it uses."""
 
-        async def until(kind: str) -> dict[str, object]:
-            while True:
-                frame = json.loads(await ws.recv())
-                if frame["type"] == kind:
-                    return frame
-                if frame["type"] == "problem":
-                    ready.abort()  # the run stops rather than waiting for this table
-                    raise RuntimeError(f"table {number}: {frame}")
-
-        await ws.send(json.dumps({"type": "register", "name": f"p{number}", "password": "x" * 8}))
-        await until("session")
-        create = {"type": "create", "game": "alphabeticell", "players": 2, "level": "random"}
-        await ws.send(json.dumps(create))
-        await until("table")
-        await ready.wait()  # every table plays at once, after every account is made
-        await ws.send(json.dumps({"type": "start"}))
-        made = 0
-        while made < moves:
-            frame = json.loads(await ws.recv())
-            if frame["type"] == "step" and frame["over"]:
-                break
-            if frame["type"] != "turn":
-                continue
-            move = rng.choice(frame["legal"])
-            if think:
-                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-            sent = time.perf_counter()
-            await ws.send(json.dumps({"type": "move", "move": move}))
-            while True:
-                step = json.loads(await ws.recv())
-                if step["type"] == "step" and step["notation"] == move:
-                    latencies.append(time.perf_counter() - sent)
-                    break
-            made += 1
-        return made
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / 100.0
-
-
-async def main(tables: int, moves: int, think: float) -> dict[str, object]:
-    with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen(
-            [sys.executable, "-c", SERVER, folder],
-            stdout=subprocess.PIPE,
-            text=True,
+    def __init__(self, folder: str, cpu: int) -> None:
+        started = time.perf_counter()
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", SERVER, folder, str(cpu)], stdout=subprocess.PIPE, text=True
         )
+        assert self.process.stdout is not None
+        found = re.search(r"ws://[0-9.]+:[0-9]+", self.process.stdout.readline())
+        if not found:
+            raise RuntimeError("the server did not start")
+        self.url = found[0]
+        #: Seconds from launch to listening: Python's start, imports, tables replayed.
+        self.listening = time.perf_counter() - started
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU time of every thread so far (Linux /proc)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    async def rss(self) -> int:
+        """Resident bytes, once the server has had `SETTLE` seconds to itself."""
+        await asyncio.sleep(SETTLE)
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        found = re.search(r"VmRSS:\s+(\d+) kB", status)
+        assert found
+        return int(found[1]) * 1024
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+        self.process.wait(30)
+
+
+class Person:
+    """One scripted player on one websocket connection at a time."""
+
+    def __init__(self, number: int) -> None:
+        self.name = f"p{number}"
+        self.rng = random.Random(number)
+        self.ws: ClientConnection | None = None
+        self.token = ""
+        self.table = 0
+        self.seat: int | None = None
+        #: The last step seen, and the turn not yet answered.
+        self.seen = -1
+        self.turn: dict[str, Any] | None = None
+        self.over = False
+
+    async def open(self, url: str, message: dict[str, Any]) -> None:
+        """Connect, and register or log in with `message`: a session follows."""
+        self.ws = await connect(url, max_size=None, open_timeout=PATIENCE)
+        await self.send(message)
+        self.token = (await self.until("session"))["token"]
+
+    async def resume(self, url: str) -> None:
+        after = self.seen if self.seen >= 0 else None
+        await self.open(url, {"type": "resume", "token": self.token, "after": after})
+
+    async def send(self, message: dict[str, Any]) -> None:
+        assert self.ws is not None
+        await self.ws.send(json.dumps(message))
+
+    async def frame(self, timeout: float = PATIENCE) -> dict[str, Any]:
+        """The next frame, noted: a step seen, a turn to answer, the table and seat."""
+        assert self.ws is not None
+        frame: dict[str, Any] = msgspec.json.decode(await asyncio.wait_for(self.ws.recv(), timeout))
+        kind = frame["type"]
+        if kind in ("problem", "refused"):
+            raise RuntimeError(f"{self.name}: {frame}")
+        if kind == "step":
+            self.seen = max(self.seen, frame["seq"])
+            self.over = self.over or frame["over"]
+        elif kind == "turn":
+            self.turn = frame
+        elif kind == "table":
+            self.table, self.seat = frame["table"]["id"], frame["you"]
+        return frame
+
+    async def until(self, kind: str) -> dict[str, Any]:
+        while (frame := await self.frame())["type"] != kind:
+            pass
+        return frame
+
+    async def move(self, sent: dict[tuple[int, int], float]) -> int:
+        """Answer the turn with a random legal move; the seq of its step, its send time kept."""
+        assert self.turn is not None
+        turn, self.turn = self.turn, None
+        seq = turn["seq"] + 1
+        sent[self.table, seq] = time.perf_counter()
+        await self.send({"type": "move", "move": self.rng.choice(turn["legal"])})
+        return seq
+
+    async def drop(self) -> None:
+        """The connection ended at once, as when the server has died."""
+        if self.ws is not None:
+            self.ws.transport.abort()
+            self.ws = None
+
+
+async def limited(work: Iterable[Awaitable[Any]], most: int = OPENING) -> list[Any]:
+    """Every awaitable, at most `most` at once."""
+    gate = asyncio.Semaphore(most)
+
+    async def one(job: Awaitable[Any]) -> Any:
+        async with gate:
+            return await job
+
+    return await asyncio.gather(*(one(job) for job in work))
+
+
+def spread(samples: list[float]) -> dict[str, float]:
+    """p50, p99 and max of seconds, in milliseconds, and how many."""
+    if not samples:
+        return {"count": 0}
+    ms = [s * 1000 for s in samples]
+    return {"p50": percentile(ms, 50), "p99": percentile(ms, 99), "max": max(ms), "count": len(ms)}
+
+
+@dataclass
+class Stretch:
+    """A stretch of play: how long people think, until when they move, what was timed."""
+
+    think: float
+    until: float
+    sent: dict[tuple[int, int], float] = field(default_factory=dict)
+    last: dict[int, int] = field(default_factory=dict)
+    mover: list[float] = field(default_factory=list)
+    other: list[float] = field(default_factory=list)
+
+    async def play(self, person: Person) -> None:
+        """Play until the stretch ends, then read on to the step of the table's last move;
+        a turn that comes late waits for the next stretch."""
+        while True:
+            if person.turn is not None and not person.over and self.open():
+                if self.think:
+                    await asyncio.sleep(person.rng.uniform(0.5, 1.5) * self.think)
+                if self.open():
+                    self.last[person.table] = await person.move(self.sent)
+                    continue
+            left = self.until - time.perf_counter()
+            if left <= 0 and (person.over or person.seen >= self.last.get(person.table, -1)):
+                return
+            try:
+                frame = await person.frame(left if left > 0 else PATIENCE)
+            except TimeoutError:
+                if left <= 0:
+                    raise
+                continue
+            sent = self.sent.get((person.table, frame.get("seq", -1)))
+            if frame["type"] == "step" and sent is not None:
+                mover = frame["seat"] == person.seat
+                (self.mover if mover else self.other).append(time.perf_counter() - sent)
+
+    def open(self) -> bool:
+        return time.perf_counter() < self.until
+
+
+def seen(people: list[Person]) -> dict[int, int]:
+    """The last step seen at each table."""
+    last: dict[int, int] = {}
+    for person in people:
+        last[person.table] = max(person.seen, last.get(person.table, -1))
+    return last
+
+
+async def stretch(
+    server: ServerProcess, people: list[Person], think: float, seconds: float
+) -> dict[str, Any]:
+    """Every table plays for `seconds`: the moves made, the server's CPU, move to step."""
+    begun = seen(people)
+    cpu, client, started = server.cpu_seconds(), time.process_time(), time.perf_counter()
+    play = Stretch(think, started + seconds)
+    await asyncio.gather(*(play.play(p) for p in people))
+    wall = time.perf_counter() - started
+    cpu, client = server.cpu_seconds() - cpu, time.process_time() - client
+    moves = sum(seen(people).values()) - sum(begun.values())
+    p99 = percentile(play.mover + play.other, 99)
+    return {
+        "think_seconds": think,
+        "wall_seconds": wall,
+        "moves": moves,
+        "people_moves": len(play.sent),
+        "moves_per_second": moves / wall,
+        "server_cpu_seconds": cpu,
+        "server_cpu_share": cpu / wall,
+        "server_cpu_ms_per_move": 1000 * cpu / moves,
+        "moves_per_server_cpu_second": moves / cpu,
+        "client_cpu_seconds": client,
+        "move_to_step_ms": {"mover": spread(play.mover), "other": spread(play.other)},
+        "target": {"p99_at_most_ms": TARGET_P99 * 1000, "ratio": p99 / TARGET_P99},
+    }
+
+
+async def register(url: str, person: Person) -> None:
+    register = {"type": "register", "name": person.name, "password": PASSWORD}
+    await person.open(url, register)
+    assert person.ws is not None
+    await person.ws.close()
+    person.ws = None
+
+
+async def seat_pair(host: Person, guest: Person) -> None:
+    """The host creates a table and the guest sits at it, in the second seat."""
+    await host.send(TABLE)
+    await host.until("table")
+    await guest.send({"type": "sit", "table": host.table, "seat": 2})
+    await guest.until("table")
+
+
+async def start(host: Person, guest: Person) -> None:
+    """The host starts the game; both see the deal."""
+    await host.send({"type": "start"})
+    await asyncio.gather(host.until("step"), guest.until("step"))
+
+
+async def timed(work: Callable[[], Awaitable[Any]]) -> float:
+    started = time.perf_counter()
+    await work()
+    return time.perf_counter() - started
+
+
+async def back(url: str, person: Person, moved: dict[int, int], back_at: dict[int, float]) -> None:
+    """One person after a restart logs in again by token (the server sends what they
+    missed and whose turn it is) and answers a turn if asked. Its table is back when
+    the step of a move made since comes."""
+    await person.resume(url)
+    while True:
+        if person.turn is not None:
+            moved[person.table] = await person.move({})
+        frame = await person.frame()
+        if frame["type"] == "step" and frame["seq"] == moved.get(person.table):
+            back_at.setdefault(person.table, time.perf_counter())
+            return
+
+
+async def lobby_count(url: str) -> int:
+    """Tables the lobby lists as playing, asked without logging in."""
+    async with connect(url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "lobby"}))
+        while (frame := msgspec.json.decode(await ws.recv()))["type"] != "lobby":
+            pass
+    return sum(1 for table in frame["tables"] if table["status"] == "playing")
+
+
+async def restart(
+    folder: str, cpu: int, server: ServerProcess, pairs: list[tuple[Person, Person]]
+) -> tuple[ServerProcess, dict[str, Any]]:
+    """Kill the server with every table mid-game, start it again, time every table back."""
+    moves = sum(host.seen for host, _ in pairs)
+    server.stop(signal.SIGKILL)
+    people = [p for pair in pairs for p in pair]
+    await asyncio.gather(*(p.drop() for p in people))
+    started = time.perf_counter()
+    server = ServerProcess(folder, cpu)
+    listed = await lobby_count(server.url)
+    lobby = time.perf_counter() - started
+    moved: dict[int, int] = {}
+    back_at: dict[int, float] = {}
+    await limited((back(server.url, p, moved, back_at) for p in people), len(people))
+    every = max(back_at.values()) - started
+    return server, {
+        "tables": len(pairs),
+        "moves_journaled": moves,
+        "listening_seconds": server.listening,
+        "lobby_seconds": lobby,
+        "lobby_tables": listed,
+        "every_table_moved_seconds": every,
+        "tables_per_second": len(pairs) / every,
+        "server_cpu_seconds": server.cpu_seconds(),
+    }
+
+
+async def memory(
+    server: ServerProcess, people: list[Person], pairs: list[tuple[Person, Person]]
+) -> dict[str, Any]:
+    """The server's RSS as people log in and idle, create tables, and start them. Each
+    is done in two halves, and the second half's growth divided among its items is the
+    figure: the first pays once for what any connection or table needs (imports,
+    caches). The plain growth divided by all items is kept too."""
+    rss = {"no_connection": await server.rss()}
+
+    async def grow(name: str, items: list[Any], work: Callable[[Any], Awaitable[None]]) -> float:
+        half = len(items) // 2
+        await limited(work(item) for item in items[:half])
+        rss[f"{name}_half"] = await server.rss()
+        await limited(work(item) for item in items[half:])
+        rss[name] = await server.rss()
+        return (rss[name] - rss[f"{name}_half"]) / (len(items) - half)
+
+    connection = await grow("idle", people, lambda person: person.resume(server.url))
+    waiting = await grow("waiting", pairs, lambda pair: seat_pair(*pair))
+    playing = waiting + await grow("playing", pairs, lambda pair: start(*pair))
+    return {
+        "rss_bytes": rss,
+        "bytes_per_idle_connection": connection,
+        "bytes_per_waiting_table": waiting,
+        "bytes_per_playing_table": playing,
+        "averages_over_all": {
+            "idle_connection": (rss["idle"] - rss["no_connection"]) / len(people),
+            "waiting_table": (rss["waiting"] - rss["idle"]) / len(pairs),
+            "playing_table": (rss["playing"] - rss["idle"]) / len(pairs),
+        },
+    }
+
+
+async def main(tables: int, think: float, paced: float, flat: float, cpu: int) -> dict[str, Any]:
+    people = [Person(n) for n in range(2 * tables)]
+    pairs = list(zip(people[::2], people[1::2], strict=True))
+    with tempfile.TemporaryDirectory() as folder:
+        server = ServerProcess(folder, cpu)
+        empty_start = server.listening
         try:
-            assert server.stdout is not None
-            found = re.search(r"ws://[0-9.]+:[0-9]+", server.stdout.readline())
-            assert found
-            latencies: list[float] = []
-            ready = asyncio.Barrier(tables + 1)
-            playing = asyncio.gather(
-                *(table(found[0], n, moves, latencies, ready, think) for n in range(tables))
-            )
-            await ready.wait()
-            started = time.perf_counter()
-            cpu_before = cpu_seconds(server.pid)
-            made = await playing
-            wall = time.perf_counter() - started
-            server_cpu = cpu_seconds(server.pid) - cpu_before
+            cpu_before = server.cpu_seconds()
+            seconds = await timed(lambda: limited(register(server.url, p) for p in people))
+            accounts = {
+                "accounts": len(people),
+                "seconds": seconds,
+                "per_second": len(people) / seconds,
+                "server_cpu_seconds_each": (server.cpu_seconds() - cpu_before) / len(people),
+            }
+            used = await memory(server, people, pairs)
+            paced_run = await stretch(server, people, think, paced)
+            flat_run = await stretch(server, people, 0.0, flat)
+            server, restarted = await restart(folder, cpu, server, pairs)
+            restarted["empty_listening_seconds"] = empty_start
+            restarted["replay_seconds"] = restarted["listening_seconds"] - empty_start
         finally:
-            server.terminate()
-            server.wait(30)
-    p50, p99 = percentile(latencies, 50), percentile(latencies, 99)
+            await asyncio.gather(*(p.drop() for p in people))
+            server.stop()
     return {
         "tables": tables,
-        "think_seconds": think,
-        "moves": sum(made),
-        "wall_seconds": wall,
-        "server_cpu_seconds": server_cpu,
-        "move_to_step_ms": {"p50": p50 * 1000, "p99": p99 * 1000, "max": max(latencies) * 1000},
-        "target": {"p99_at_most_ms": TARGET_P99 * 1000, "ratio": p99 / TARGET_P99},
-        "load_average": load_average(),
+        "connections": len(people),
+        "game": f"{TABLE['game']} for {TABLE['players']}: 2 people, 1 {TABLE['level']} bot",
+        "server_cpu": cpu if cpu >= 0 else "any",
+        "accounts": accounts,
+        "memory": used,
+        "paced": paced_run,
+        "flat_out": flat_run,
+        "restart": restarted,
     }
+
+
+def report(results: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Each figure as a row: what, the figure, its ratio to a target (or none)."""
+    rows: list[tuple[str, str, str]] = []
+    for name in ("paced", "flat_out"):
+        run = results[name]
+        for who in ("mover", "other"):
+            ms = run["move_to_step_ms"][who]
+            rows.append(
+                (
+                    f"{name}: move to step, {who} (p50 / p99 / max)",
+                    f"{ms['p50']:.1f} / {ms['p99']:.1f} / {ms['max']:.1f} ms",
+                    f"{ms['p99'] / (TARGET_P99 * 1000):.2f} of 50 ms",
+                )
+            )
+        rows.append(
+            (
+                f"{name}: moves a second (people's)",
+                f"{run['moves_per_second']:.0f} ({run['people_moves'] / run['wall_seconds']:.0f})",
+                "",
+            )
+        )
+        rows.append(
+            (
+                f"{name}: server CPU a move; share of its core (clients')",
+                f"{run['server_cpu_ms_per_move']:.2f} ms; {run['server_cpu_share']:.0%}"
+                f" ({run['client_cpu_seconds'] / run['wall_seconds']:.0%})",
+                "",
+            )
+        )
+    memory = results["memory"]
+    for what in ("idle_connection", "waiting_table", "playing_table"):
+        rows.append(
+            (f"memory per {what.replace('_', ' ')}", f"{memory[f'bytes_per_{what}']:,.0f} B", "")
+        )
+    back = results["restart"]
+    rows.append(
+        (
+            "restart: listening / lobby / every table moved",
+            f"{back['listening_seconds']:.2f} / {back['lobby_seconds']:.2f}"
+            f" / {back['every_table_moved_seconds']:.2f} s",
+            "",
+        )
+    )
+    rows.append(("restart: tables a second", f"{back['tables_per_second']:.0f}", ""))
+    rows.append(
+        ("restart: tables replayed a second", f"{back['tables'] / back['replay_seconds']:.0f}", "")
+    )
+    rows.append(("start with no tables", f"{back['empty_listening_seconds']:.2f} s", ""))
+    accounts = results["accounts"]
+    rows.append(("accounts registered a second", f"{accounts['per_second']:.1f}", ""))
+    return rows
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--moves", type=int, default=30, help="moves a person makes a table")
-    parser.add_argument(
-        "--think",
-        type=float,
-        default=1.0,
-        help="a person's mean seconds before each move (0: every move at once, the worst case)",
-    )
+    parser.add_argument("--think", type=float, default=1.0, help="a person's mean seconds a move")
+    parser.add_argument("--paced", type=float, default=30.0, help="seconds of play at that pace")
+    parser.add_argument("--flat", type=float, default=20.0, help="seconds of play flat out")
+    parser.add_argument("--server-cpu", type=int, default=0, help="the core for the server; -1 any")
+    parser.add_argument("--quick", action="store_true", help="20 tables, short stretches")
     args = parser.parse_args()
-    results = asyncio.run(main(args.tables, args.moves, args.think))
-    ms = results["move_to_step_ms"]
-    assert isinstance(ms, dict)
-    wall = results["wall_seconds"]
-    print(f"{results['tables']} tables, {results['moves']} moves in {wall:.1f} s,")
-    print(f"each person thinking {args.think} s on average before a move")
-    print(f"move to step: p50 {ms['p50']:.1f} ms, p99 {ms['p99']:.1f} ms, max {ms['max']:.1f} ms")
-    target = results["target"]
-    assert isinstance(target, dict)
-    print(f"p99 at most 50 ms -> ratio {target['ratio']:.2f}")
-    print(f"load average {results['load_average']}")
-    RESULTS.write_text(json.dumps(rounded(results), indent=2) + "\n")
+    if args.quick:
+        args.tables, args.paced, args.flat = 20, 8.0, 5.0
+    others = os.sched_getaffinity(0) - {args.server_cpu}
+    if args.server_cpu >= 0 and others:
+        os.sched_setaffinity(0, others)
+    load_before = load_average()
+    results = asyncio.run(main(args.tables, args.think, args.paced, args.flat, args.server_cpu))
+    results["load_average"] = {"before": load_before, "after": load_average()}
+    results["date"] = datetime.date.today().isoformat()
+    kept = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    kept = {k: v for k, v in kept.items() if k in ("full", "quick")}
+    kept["quick" if args.quick else "full"] = rounded(results)
+    RESULTS.write_text(json.dumps(kept, indent=2) + "\n")
+    rows = report(results)
+    width = max(len(row[0]) for row in rows)
+    print(f"{args.tables} tables, {2 * args.tables} connections, server on core {args.server_cpu}")
+    for what, figure, ratio in rows:
+        print(f"{what:<{width}}  {figure:<26} {ratio}")
+    print(f"load average {load_before} before, {results['load_average']['after']} after")
