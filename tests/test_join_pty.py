@@ -172,3 +172,12 @@ def test_a_broken_or_open_session_file_is_ignored_with_one_notice(tmp_path: Path
     assert json.loads(path.read_text())["servers"] == {
         "ws://there": {"name": "Ana", "token": "other"}
     }
+
+
+def test_no_server_is_said_at_once_and_join_ends() -> None:
+    pty = PtyClient("join", "ws://127.0.0.1:1", rows=10, columns=120)
+    try:
+        assert pty.wait_exit() == 2
+        assert pty.output_lines()[0].startswith("Cannot connect to ws://127.0.0.1:1: ")
+    finally:
+        pty.close()

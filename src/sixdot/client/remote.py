@@ -278,7 +278,7 @@ class Listener:
         verb, rest = verb.lower(), rest.strip()
         if self.legal and (text.isdigit() or self._is_move(text)):
             return self._move(text)
-        if verb == "choose" and rest.isdigit() and self.focus:
+        if verb == "choose" and rest.isdigit():  # Enter on a focused card
             return self._choose(int(rest))
         if self.me is not None and verb in self.me.commands():
             command = self.me.commands()[verb]

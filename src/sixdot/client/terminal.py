@@ -153,7 +153,8 @@ class PromptTerminal(Terminal):
         self._pending: list[str] = []
         self._draining = False
         self._offered: tuple[list[str], list[FocusItem], tuple[str, int] | None] | None = None
-        self._asker: int | None = None
+        #: The thread that asks: it may print at once whenever no prompt is open.
+        self._asker = threading.get_ident()
 
     def _key_pressed(self, _processor: object) -> None:
         if not self._heard_key and self.on_key is not None:
