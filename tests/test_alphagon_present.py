@@ -8,8 +8,19 @@ from dataclasses import replace
 from pathlib import Path
 
 from sixdot.core import GameEnded, Refusal
-from sixdot.games.alphagon.board import Direction, Mark, layout
-from sixdot.games.alphagon.events import CardsDealt, Rotation
+from sixdot.games.alphagon.board import Direction, Mark, Rule, layout
+from sixdot.games.alphagon.events import (
+    CardExchanged,
+    CardsDealt,
+    DirectionChanged,
+    End,
+    GameStopped,
+    PlusPlaced,
+    Rotation,
+    ShapeFound,
+    TwoLetters,
+    WordClosed,
+)
 from sixdot.games.alphagon.present import AlphagonPresenter
 from sixdot.games.alphagon.rules import (
     ACCEPT,
@@ -86,7 +97,7 @@ def test_review_commands_walk_and_read_the_polygon() -> None:
         'No square "Z99": type a column A to M and a row 1 to 13, like G7.'
     ]
     assert commands["go"](view, " ") == ["go needs a square, like go G7."]
-    assert commands["rack"](view, "") == ["Rack: A E I R S T C, 7 letters; 2 bonuses."]
+    assert commands["rack"](view, "") == ["Rack of 7: A E I R S T C; 2 bonuses."]
     assert any(line.startswith("Card ") for line in commands["cards"](view, ""))
 
 
@@ -119,7 +130,8 @@ def test_the_first_lines_say_who_starts_and_which_way_play_goes() -> None:
     assert lines == [
         f"Alphagon: goal {state.goal} points.",
         f"Dice: {names[first]} starts.",
-        f"Play goes to the right: {order[0]}, {order[1]} and {order[2]}.",
+        "Play goes to the right.",
+        f"Order: {order[0]}, {order[1]} and {order[2]}.",
     ]
     two, opening = RULES.begin(2, None, 0)
     said = say(two.turn).event(opening[1]) + say(two.turn).event(opening[2])
@@ -131,7 +143,7 @@ def test_a_long_words_reward_is_offered_and_told_in_words() -> None:
     owed = long_word()  # Ana closed CARTWHEEL with 1 bonus and 3 letters
     assert say().turn(owed.view(0), owed.legal_actions(0)) == [
         "Long word: take bonus, or a letter, like take E.",
-        f"Rack: {' '.join(owed.racks[0])}, 3 letters; 1 bonus.",
+        f"Rack of 3: {' '.join(owed.racks[0])}; 1 bonus.",
     ]
     letters_only = long_word(bonuses=2)
     prompt = say().turn(letters_only.view(0), letters_only.legal_actions(0))[0]
@@ -144,6 +156,33 @@ def test_a_long_words_reward_is_offered_and_told_in_words() -> None:
     assert say(1).event(said[0]) == ["Long word: Ana takes a letter of their choice."]
     assert said[1].visible_to(0) and not said[1].visible_to(1)
     assert say().event(said[1]) == ["You take E from your sack."]
+
+
+def test_full_lines_say_one_fact_each_to_fit_a_braille_display() -> None:
+    """Issue 18: a word closed, then its score; a turn, then the way it took. Brief
+    says each in one short line."""
+    me = say(1)
+    brief = AlphagonPresenter(Phrasebook(verbosity=Verbosity.BRIEF), ["Ana", "Ben", "Cleo"], 1)
+    closed = WordClosed(2, "CART", 4, 4, 10)
+    assert me.event(closed) == ["Closed: CART, 4 letters.", "Cleo scores 4, 10 in all."]
+    assert brief.event(closed) == ["CART closed: 4 to Cleo, 10."]
+    turned = DirectionChanged("H3", Direction.SOUTH, "plus", Rule.LEVEL, 2)
+    assert me.event(turned) == [
+        "Turn south at H3: after the plus.",
+        "Side 2: level with start, farther edge.",
+    ]
+    assert brief.event(turned) == ["Turn south, side 2."]
+    touch = DirectionChanged("K11", Direction.WEST, "touch", Rule.AWAY, 3)
+    assert me.event(touch) == [
+        "Turn west at K11: it would touch itself.",
+        "Side 3: away from start, under 4 sides.",
+    ]
+    # The card a find was made with is said by the swap line that follows.
+    assert me.event(ShapeFound(2, "I5", 6, 3, 6)) == ["Shape I5: Cleo scores 3, 6 in all."]
+    assert me.event(CardExchanged(2, 6)) == ["Card 6 swapped: Cleo takes a new one."]
+    assert me.event(PlusPlaced(0, "H3", 1)) == ["Plus on H3 ends the word and side 1."]
+    assert me.event(TwoLetters(1, 1)) == ["Two letters: you pay a bonus, 1 left."]
+    assert me.event(GameStopped(End.GOAL, 9)) == ["Game over, 9 sides: the goal is reached."]
 
 
 def test_the_end_of_the_game_gives_every_score_highest_first() -> None:
@@ -312,12 +351,18 @@ def dealt_to_you(players: int) -> CardsDealt:
     return next(e for e in opening if isinstance(e, CardsDealt) and e.visible_to(0))
 
 
-def test_the_cards_dealt_are_said_whole_when_they_fit_else_one_card_a_line() -> None:
-    two = say().event(dealt_to_you(6))  # six players hold two cards: they fit one line
-    assert len(two) == 1 and two[0].startswith("Your cards: Card ") and len(two[0]) <= 100
-    dealt = dealt_to_you(2)  # two players hold three: one card a line, even at full verbosity
+def test_the_cards_dealt_are_said_one_card_a_line_to_fit_a_display() -> None:
+    one = dealt_to_you(6)
+    one = replace(one, cards=one.cards[:1])  # one card is said whole at full verbosity
+    assert say().event(one) == [f"Your cards: {say().card(one.cards[0])}."]
     brief = AlphagonPresenter(Phrasebook(verbosity=Verbosity.BRIEF), ["Ana", "Ben"], 0)
-    for lines in (say().event(dealt), brief.event(dealt)):
+    # Six players hold two cards, two players three: one card a line, each inside a display.
+    said = [
+        (d, lines)
+        for d in (dealt_to_you(6), dealt_to_you(2))
+        for lines in (say().event(d), brief.event(d))
+    ]
+    for dealt, lines in said:
         assert lines[0] == f"Your cards: {len(dealt.cards)}."
         assert [line.split(":")[0] for line in lines[1:]] == [
             f"Card {c.number}" for c in dealt.cards

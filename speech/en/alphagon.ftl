@@ -45,14 +45,16 @@ agn-first-player-rolled = Dice: { $first_you ->
     [yes] you start.
    *[no] { $first } starts.
   }
+# With 3 players or more, full verbosity says the order on a line of its own.
 agn-rotation-rolled = { $order_count ->
     [2] Turns alternate: { $orders }.
-   *[other] Play goes to the { $rotation }: { $orders }.
+   *[other] Play goes to the { $rotation }.
   }
     .brief = { $order_count ->
         [2] Turns alternate.
        *[other] Play goes { $rotation }.
       }
+agn-rotation-order = Order: { $orders }.
 agn-rack-dealt = Your letters: { $letters }.
     .brief = Letters: { $letters }.
 agn-cards-dealt = Your cards: { $cards }.
@@ -61,32 +63,36 @@ agn-turn-began = { $you ->
     [yes] Your turn.
    *[no] { $player }'s turn.
   }
+# The first play, as the dice line said it: `Dice: Ana starts.`
 agn-polygon-started = { $you ->
     [yes] You start
    *[no] { $player } starts
-  } the polygon: plus on { $square }, heading { $direction }.
+  }: plus on { $square }, heading { $direction }.
     .brief = Start { $square }, { $direction }.
 agn-letter-placed = { $letter } on { $square }, { $you ->
     [yes] yours
    *[no] { $player }'s
   }: word { $word }.
     .brief = { $letter } on { $square }: { $word }.
-agn-two-letters = { $you ->
-    [yes] You spend
-   *[no] { $player } spends
-  } a bonus to place two letters, { $bonuses } left.
+agn-two-letters = Two letters: { $you ->
+    [yes] you pay
+   *[no] { $player } pays
+  } a bonus, { $bonuses } left.
     .brief = Two letters for a bonus.
+# Full verbosity: the turn and why it turns, then `agn-direction-rule`, the way it took.
 agn-direction-changed = Turn { $direction } at { $square }: { $why ->
-    [plus] after the plus,
-    [edge] the board edge,
-   *[touch] the polygon would touch itself,
-  } { $rule ->
-    [toward] toward the start, 4 sides built.
-    [away] away from the start, under 4 sides built.
-    [level] level with the start, the farther edge.
-   *[only] the only free way.
-  } Side { $side }.
+    [plus] after the plus.
+    [edge] the board edge.
+   *[touch] it would touch itself.
+  }
     .brief = Turn { $direction }, side { $side }.
+agn-direction-rule = Side { $side }: { $rule ->
+    [toward] toward the start, 4 sides built.
+    [away] away from start, under 4 sides.
+    [level] level with start, farther edge.
+   *[only] the only free way.
+  }
+    .brief = Side { $side }.
 agn-rack-refilled = You draw { $letters }.
 agn-star-reached = Star: { $you ->
     [yes] you gain
@@ -123,10 +129,11 @@ agn-letter-given-up = { $you ->
    *[no] { $player } gives
   } up { $letter } for a bonus, { $bonuses } now.
     .brief = { $letter } given up for a bonus.
+# The card found with is said by the `agn-card-exchanged` line that follows.
 agn-syllable-found = Syllable { $syllable }: { $you ->
     [yes] you score
    *[no] { $player } scores
-  } { $gain }, { $total } in all, card { $card }.
+  } { $gain }, { $total } in all.
     .brief = Syllable { $syllable }: { $you ->
         [yes] you
        *[no] { $player }
@@ -134,7 +141,7 @@ agn-syllable-found = Syllable { $syllable }: { $you ->
 agn-shape-found = Shape { $shape }: { $you ->
     [yes] you score
    *[no] { $player } scores
-  } { $gain }, { $total } in all, card { $card }.
+  } { $gain }, { $total } in all.
     .brief = Shape { $shape }: { $you ->
         [yes] you
        *[no] { $player }
@@ -146,14 +153,16 @@ agn-card-exchanged = Card { $card } swapped: { $you ->
     .brief = Card { $card } exchanged.
 agn-card-drawn = New card: { $card }.
     .brief = New: { $card }
-agn-word-closed = Closed: { $word }, { $length } letters. { $you ->
-    [yes] You score
-   *[no] { $player } scores
-  } { $gain }, { $total } in all.
+# Full verbosity says the score on a line of its own, `agn-word-score`.
+agn-word-closed = Closed: { $word }, { $length } letters.
     .brief = { $word } closed: { $gain } to { $you ->
         [yes] you
        *[no] { $player }
       }, { $total }.
+agn-word-score = { $you ->
+    [yes] You score
+   *[no] { $player } scores
+  } { $gain }, { $total } in all.
 agn-long-word-reward = Long word: { $you ->
     [yes] you take
    *[no] { $player } takes
@@ -169,7 +178,7 @@ agn-long-word-reward = Long word: { $you ->
        *[letter] Long word: a letter.
       }
 agn-letter-taken = You take { $letter } from your sack.
-agn-plus-placed = Plus on { $square }: side { $side } ends, a new word starts.
+agn-plus-placed = Plus on { $square } ends the word and side { $side }.
     .brief = Plus on { $square }.
 agn-word-suspended = Suspended: { $letters }. { $you ->
     [yes] You end
@@ -248,13 +257,13 @@ agn-nothing-to-lose = { $you ->
     [yes] You have
    *[no] { $player } has
   } no letter to lose.
-agn-game-stopped = Game over: { $why ->
-    [goal] the goal score is reached.
+agn-game-stopped = Game over, { $sides } sides: { $why ->
+    [goal] the goal is reached.
     [closed] the polygon is closed.
-    [sides] the polygon has its 10 sides.
-    [letters] nobody has letters left.
-   *[stuck] the polygon cannot go on.
-  } { $sides } sides.
+    [sides] all 10 are built.
+    [letters] no letters left.
+   *[stuck] no way on.
+  }
     .brief = Over: { $why }.
 
 ## The turn and review
@@ -285,10 +294,7 @@ agn-turn-answer = Doubt: { $you ->
     .brief = Doubted: answer WORD, or concede.
 agn-turn-reply = Declared: { $words } from { $letters }. Accept, contradict WORD or correct WORD.
     .brief = Accept, contradict or correct { $words }.
-agn-rack = Rack: { $letters }, { $count } { $count ->
-    [one] letter
-   *[other] letters
-  }; { $bonuses } { $bonuses ->
+agn-rack = Rack of { $count }: { $letters }; { $bonuses } { $bonuses ->
     [one] bonus
    *[other] bonuses
   }.
@@ -304,7 +310,7 @@ agn-word = Word { $letters }: { $count } { $count ->
    *[other] , now { $now }.
   }
     .brief = Word { $letters }: { $direction } from { $square }.
-agn-word-empty = Word: none yet, the next letter starts one.
+agn-word-empty = Word: none, the next letter starts one.
     .brief = Word: none yet.
 agn-word-none-yet = Board empty: the first play starts the polygon.
     .brief = Board empty.
@@ -372,31 +378,31 @@ agn-go-empty = go needs a square, like go G7.
 
 ## Help
 
-help-agn-go = go SQUARE: move the board cursor, like go G7.
+help-agn-go = go SQUARE: move the cursor, like go G7.
     .brief = go SQUARE: move the cursor.
-help-agn-north = north: move the board cursor one square north.
+help-agn-north = north: move the cursor one square north.
     .brief = north: cursor one square north.
-help-agn-south = south: move the board cursor one square south.
+help-agn-south = south: move the cursor one square south.
     .brief = south: cursor one square south.
-help-agn-east = east: move the board cursor one square east.
+help-agn-east = east: move the cursor one square east.
     .brief = east: cursor one square east.
-help-agn-west = west: move the board cursor one square west.
+help-agn-west = west: move the cursor one square west.
     .brief = west: cursor one square west.
 help-agn-here = here: the square under the board cursor.
-help-agn-word = word: the word under construction, direction and start.
+help-agn-word = word: the word, its direction and start.
     .brief = word: the word being built.
 help-agn-sides = sides: the polygon side by side.
-help-agn-where = where: from the end of the polygon back to the start.
+help-agn-where = where: from the end back to the start.
     .brief = where: from the end to the start.
 help-agn-rack = rack: your letters and bonuses.
-help-agn-cards = cards: your polygon cards, syllables and shapes.
+help-agn-cards = cards: your cards, syllables and shapes.
     .brief = cards: your polygon cards.
-help-agn-trick = trick: the word being built and the next square.
+help-agn-trick = trick: the word and the next square.
     .brief = trick: the word and next square.
-help-agn-previous = previous: the last letter and the word before.
+help-agn-previous = previous: last letter, and word before.
     .brief = previous: last letter, word before.
 help-agn-players = players: scores, letters and bonuses.
-help-agn-status = status: goal, whose turn, sides and play order.
+help-agn-status = status: goal, turn, sides, play order.
     .brief = status: goal, turn, sides.
 
 ## Refusals
@@ -505,9 +511,9 @@ agn-cards-line = { $card }: one card; a find with it scores { $value }.
 
 ## Why a hint's move (the sensible bot's reasons; $move is the move, said before)
 
-why-agn-syllable = free points from your cards
+why-agn-syllable = points at no cost
     .brief = free points
-why-agn-shape = free points from your cards
+why-agn-shape = points at no cost
     .brief = free points
 why-agn-close = the word is done: score it now
     .brief = score it now

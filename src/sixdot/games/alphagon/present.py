@@ -6,7 +6,9 @@ the square where the next letter goes; typed commands move the same cursor
 `cards`). Each square is said as its name and content: "G7, star",
 "D4, letter R, Ana's". The moves beside the board stand in groups by verb
 (Change, Give, Syllables, Shapes), and the polygon cards dealt are said one
-card a line unless the whole list fits one line at full verbosity.
+card a line. At full verbosity a line says one fact where it can, so that it
+fits a 40-cell braille display: a word closed, then its score; a turn of the
+polygon, then the way it took (issue 18).
 """
 
 from __future__ import annotations
@@ -24,12 +26,27 @@ from sixdot.games.alphagon.board import (
     parse_square,
     square_name,
 )
-from sixdot.games.alphagon.events import CardsDealt
+from sixdot.games.alphagon.events import (
+    CardsDealt,
+    DirectionChanged,
+    RotationRolled,
+    WordClosed,
+)
 from sixdot.games.alphagon.moves import owes_reward, reward_offer
 from sixdot.games.alphagon.rules import PLUS, Lose, Phase, Place, Start, View
 from sixdot.present.focus import FocusItem
-from sixdot.present.groups import room, whole_or_grouped
+from sixdot.present.groups import DISPLAY, room
+from sixdot.present.phrasebook import Verbosity
 from sixdot.present.presenter import Presenter
+
+#: Events whose second fact full verbosity says on a line of its own (brief
+#: verbosity says both in one short line): the score of a word closed, the way
+#: a turn took, the order of play.
+SECOND_LINE: dict[type[Event], str] = {
+    WordClosed: "agn-word-score",
+    DirectionChanged: "agn-direction-rule",
+    RotationRolled: "agn-rotation-order",
+}
 
 #: Answers that name one letter: the letter's key jumps to them too. (Not change
 #: or give: there the e of end must still find the end move.)
@@ -101,17 +118,21 @@ class AlphagonPresenter(Presenter):
 
     def event(self, event: Event) -> list[str]:
         """The winner line is followed by everyone's score, highest first; cards dealt
-        are said one a line unless they fit one line at full verbosity."""
+        are said one a line, after a line that counts them, unless at full verbosity
+        they are one card or fit a display. At full verbosity an event with two facts
+        says them on two lines (`SECOND_LINE`)."""
+        full = self.words.verbosity is Verbosity.FULL
         if isinstance(event, CardsDealt):
-            return whole_or_grouped(
-                self.words,
-                lambda: self.words("agn-cards-dealt", cards=self.cards(event.cards)),
-                lambda: [
-                    self.words("agn-cards-dealt-head", count=len(event.cards)),
-                    *(self.card(card) for card in event.cards),
-                ],
-            )
+            whole = self.words("agn-cards-dealt", cards=self.cards(event.cards))
+            if full and (len(whole) <= DISPLAY or len(event.cards) == 1):
+                return [whole]
+            head = self.words("agn-cards-dealt-head", count=len(event.cards))
+            return [head, *(self.card(card) for card in event.cards)]
         lines = super().event(event)
+        second = SECOND_LINE.get(type(event))
+        alternate = isinstance(event, RotationRolled) and len(event.order_seats) < 3
+        if full and second and not alternate:
+            lines.append(self.words(second, **self.event_args(event)))
         if isinstance(event, GameEnded):
             lines += self.score_lines(event.totals)
         return lines
