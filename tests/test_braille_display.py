@@ -464,7 +464,17 @@ def _first_focus_label(seed: int) -> str:
         state, _ = state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
     me = ALPHABETICELL.presenter(words, names, 0)
     focus = me.focus(state.view(0), state.legal_actions(0))
-    return words("focus-place", item=focus[0].label, place=1, count=len(focus))
+    first = focus[0]
+    in_group = sum(1 for item in focus if item.group == first.group)
+    return words(
+        "focus-place-group",
+        item=first.label,
+        place=1,
+        count=len(focus),
+        group=first.group,
+        group_place=1,
+        group_count=in_group,
+    )
 
 
 def test_sixdot_play_shows_the_focused_card_then_the_announcement(
