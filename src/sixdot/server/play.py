@@ -107,6 +107,13 @@ class LiveTable:
         mine = self.seat_of(name)
         if mine is not None:
             return mine
+        seat = self._empty_seat(seat)
+        self._set(seat, Seat.person(name))
+        return seat
+
+    def _empty_seat(self, seat: int | None) -> int:
+        """`seat` if it is free before the game starts, or the first free one;
+        a Problem naming what is wrong otherwise."""
         if self.match is not None:
             raise Problem.of("online-table-playing", table=self.id)
         empty = [i for i, s in enumerate(self.seats) if s.kind is SeatKind.EMPTY]
@@ -117,7 +124,6 @@ class LiveTable:
         self._check_seat(seat)
         if seat not in empty:
             raise Problem.of("online-seat-taken", seat=seat + 1)
-        self._set(seat, Seat.person(name))
         return seat
 
     def stand(self, name: str) -> None:
@@ -138,18 +144,8 @@ class LiveTable:
             self.store.set_status(self.id, Status.OVER)
 
     def add_bot(self, seat: int | None, level: str | None) -> int:
-        if self.match is not None:
-            raise Problem.of("online-table-playing", table=self.id)
-        level = self._level(level)
-        empty = [i for i, s in enumerate(self.seats) if s.kind is SeatKind.EMPTY]
-        if seat is None:
-            if not empty:
-                raise Problem.of("online-table-full", table=self.id)
-            seat = empty[0]
-        self._check_seat(seat)
-        if seat not in empty:
-            raise Problem.of("online-seat-taken", seat=seat + 1)
-        self._set(seat, Seat.bot(level))
+        seat = self._empty_seat(seat)
+        self._set(seat, Seat.bot(self._level(level)))
         return seat
 
     def remove_bot(self, seat: int) -> None:

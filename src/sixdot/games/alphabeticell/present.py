@@ -158,19 +158,8 @@ class AlphabeticellPresenter(Presenter):
             )
         ]
         out.extend(self.line(view, s) for s in range(view.players))
-        if view.phase is Phase.PICK:
-            out.append(self.words("abc-table-picking", **self.seat_args("picker", view.to_act[0])))
-        elif view.face_up is not None:
-            out.append(
-                self.words(
-                    "abc-table-face-up",
-                    card=self.card(view.face_up),
-                    **self.seat_args("to", view.to_act[0]),
-                )
-            )
-            if view.passed:
-                names = [self.name(s) for s in view.passed]
-                out.append(self.words("abc-table-passed", players=self.join(names)))
+        if view.phase is Phase.PICK or view.face_up is not None:
+            out.extend(self.trick_lines(view))
         out.append(self.words("abc-table-deck", left=view.cards_left))
         out.extend(self.discard_lines(view))
         return out
