@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from clienttools import PtyClient
 from sixdot.client.remote import KeptSessions, sessions_path
@@ -180,4 +182,53 @@ def test_no_server_is_said_at_once_and_join_ends() -> None:
         assert pty.wait_exit() == 2
         assert pty.output_lines()[0].startswith("Cannot connect to ws://127.0.0.1:1: ")
     finally:
+        pty.close()
+
+
+def test_thirty_lines_arriving_while_the_player_types_stay_whole(server: Background) -> None:
+    """Keys typed while lines arrive are never echoed among them: the terminal stays
+    raw while they are printed, so each line is whole and the typed text too."""
+    pty = PtyClient("join", server.url, rows=60, columns=120)
+    others = []
+    try:
+        register(pty)
+        for name in ("Ben", "Dan", "Eve"):
+            # Lines it never reads are queued, so closing it waits for nothing.
+            other = connect(server.url, legacy=True, max_queue=None)
+            other.send(json.dumps({"type": "register", "name": name, "password": "password1"}))
+            while json.loads(other.recv(30))["type"] != "session":
+                pass
+            others.append(other)
+        row = pty.wait_prompt()
+        pty.screen.changes.clear()
+
+        def chatter(other: ClientConnection) -> None:
+            for number in range(10):  # the server takes 10 lines in 10 seconds from one
+                other.send(json.dumps({"type": "chat", "text": f"line {number}", "to": "lobby"}))
+                time.sleep(0.04)
+
+        threads = [threading.Thread(target=chatter, args=(other,)) for other in others]
+        for thread in threads:
+            thread.start()
+        typed = "say the quick brown fox jumps over the lazy dog"
+        for key in typed:
+            pty.send(key)
+            pty._read(0.02)
+        for thread in threads:
+            thread.join()
+        pty.wait_for(
+            lambda: (
+                sum(" to all: line " in line for line in pty.output_lines()) == 30
+                and pty.at_prompt(typed)
+            ),
+            what="30 lines and the typed text",
+        )
+        heard = [line for line in pty.output_lines() if "line" in line and "Cleo" not in line]
+        assert all(re.fullmatch(r"(Ben|Dan|Eve) to all: line \d", line) for line in heard), heard
+        assert all(changed >= row for changed, _ in pty.screen.changes)
+        pty.send(ENTER)
+        assert said(pty, "Cleo to all") == "Cleo to all: " + typed.removeprefix("say ")
+    finally:
+        for other in others:
+            other.close()
         pty.close()

@@ -151,7 +151,6 @@ class PromptTerminal(Terminal):
         # the prompt's own loop, or for the thread that asks when none is open.
         self._lock = threading.Lock()
         self._pending: list[str] = []
-        self._draining = False
         self._offered: tuple[list[str], list[FocusItem], tuple[str, int] | None] | None = None
         #: The thread that asks: it may print at once whenever no prompt is open.
         self._asker = threading.get_ident()
@@ -167,7 +166,6 @@ class PromptTerminal(Terminal):
         """As Terminal.ask; once `offer` has been called, what it offered stands instead
         of `completions` and `focus`, and may change while the prompt is open."""
         self._asker = threading.get_ident()
-        self._draining = False
         self._flush()  # lines told while no prompt was open come before it
         with self._lock:
             offered = self._offered
@@ -242,26 +240,27 @@ class PromptTerminal(Terminal):
             self.say(line)
 
     def _drain(self) -> None:
-        """In the prompt's loop: print the lines told, above the input line."""
-        from prompt_toolkit.application import run_in_terminal
-        from prompt_toolkit.application.current import set_app
+        """In the prompt's loop: print the lines told above the input line, then
+        draw the input line again below them, as it was.
 
+        Not with run_in_terminal, which sets the terminal to cooked mode while it
+        prints: keys typed in that moment would be echoed by the terminal into
+        the stream of lines. Here the terminal stays raw, so they wait unseen
+        and reach the input line when the loop reads them next.
+        """
         app = self._session.app
-        if self._draining or not self._pending or not app.is_running or app.is_done:
+        if not self._pending or not app.is_running or app.is_done:
             return
-        self._draining = True
-
-        def write() -> None:
-            self._draining = False
-            with self._lock:
-                lines, self._pending = self._pending, []
-            for line in lines:
-                self.say(line)
-            if lines:
-                self._heard_key = False  # the next key cuts these lines short
-
-        with set_app(app):
-            run_in_terminal(write)
+        with self._lock:
+            lines, self._pending = self._pending, []
+        hidden = app._running_in_terminal  # the prompt is set aside already
+        if not hidden:
+            app.renderer.erase(leave_alternate_screen=False)
+        for line in lines:
+            self.say(line)
+        self._heard_key = False  # the next key cuts these lines short
+        if not hidden:
+            app.invalidate()
 
     def _take_offer(self) -> None:
         """In the prompt's loop: walk and complete what was offered last."""
