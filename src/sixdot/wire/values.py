@@ -79,61 +79,169 @@ def _sort_key(value: Json) -> bytes:
     return msgspec.json.encode(value)
 
 
+Encoder = Callable[[Any], Json]
+
+#: One encoder per type hint, built the first time the hint is met: the hint is
+#: inspected once, never again for each value (a view has hundreds of values).
+_ENCODERS: dict[Any, Encoder] = {}
+#: One function per concrete type for a value written with its type's name.
+_TAGGERS: dict[type, Encoder] = {}
+
+
 def encode(value: Any, hint: Any = Any) -> Json:
     """`value` as JSON values, untagged where `hint` says what it is."""
+    return encoder(hint)(value)
+
+
+def encoder(hint: Any) -> Encoder:
+    """The function that writes values of type `hint`, made once for each hint."""
+    try:
+        return _ENCODERS[hint]
+    except KeyError:
+        made = _ENCODERS[hint] = _make_encoder(hint)
+        return made
+    except TypeError:  # an unhashable hint: made again each time
+        return _make_encoder(hint)
+
+
+def _make_encoder(hint: Any) -> Encoder:
     if hint is Any or hint is object:
-        return tagged(value)
+        return tagged
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is typing.Union or origin is types.UnionType:
-        if value is None:
-            return None
-        members = [arg for arg in args if arg is not _NoneType]
-        classes = [m for m in members if is_record(m)]
-        if is_record(type(value)) and len(classes) > 1:
-            return tagged(value)
-        chosen = next((m for m in members if _matches(value, m)), members[0])
-        return encode(value, chosen)
+        return _union_encoder(args)
     if is_record(hint):
-        return {name: encode(getattr(value, name), kind) for name, kind in data_fields(type(value))}
+        return _record_encoder()
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return value.value
+        return _enum_value
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return [encode(item, args[0]) for item in value]
+            each = encoder(args[0])
+            return lambda value: [each(item) for item in value]
         if not args:
-            return [tagged(item) for item in value]
-        return [encode(item, kind) for item, kind in zip(value, args, strict=True)]
+            return lambda value: [tagged(item) for item in value]
+        kinds = tuple(encoder(kind) for kind in args)
+        return lambda value: [write(item) for item, write in zip(value, kinds, strict=True)]
     if origin in (frozenset, set, list, Sequence):
-        kind = args[0] if args else Any
-        items = [encode(item, kind) for item in value]
-        return sorted(items, key=_sort_key) if origin in (frozenset, set) else items
+        each = encoder(args[0] if args else Any)
+        if origin in (frozenset, set):
+            return lambda value: sorted([each(item) for item in value], key=_sort_key)
+        return lambda value: [each(item) for item in value]
     if origin in (dict, Mapping, Mapping):
         key, kind = args if args else (Any, Any)
+        write_value = encoder(kind)
         if key is str:
-            return {name: encode(item, kind) for name, item in value.items()}
-        return [[encode(k, key), encode(v, kind)] for k, v in value.items()]
-    if hint in (bool, int, float, str, _NoneType) and isinstance(value, hint):
-        return value
-    raise TypeError(f"a {type(value).__name__} cannot go on the wire as {hint!r}")
+            return lambda value: {name: write_value(item) for name, item in value.items()}
+        write_key = encoder(key)
+        return lambda value: [[write_key(k), write_value(v)] for k, v in value.items()]
+    return _primitive_encoder(hint)
 
 
-def _matches(value: Any, hint: Any) -> bool:
-    origin = typing.get_origin(hint) or hint
-    return isinstance(origin, type) and isinstance(value, origin)
+def _enum_value(value: Any) -> Json:
+    return value.value
+
+
+def _union_encoder(args: tuple[Any, ...]) -> Encoder:
+    """A record where several are allowed is tagged; otherwise the first member the
+    value is an instance of writes it (or the first member, if none)."""
+    members = [arg for arg in args if arg is not _NoneType]
+    several = sum(map(is_record, members)) > 1
+    tests = [(kind, encoder(m)) for m in members if isinstance(kind := _origin(m), type)]
+    fallback = encoder(members[0]) if members else None
+
+    def write(value: Any) -> Json:
+        if value is None:
+            return None
+        if several and _is_record_type(type(value)):
+            return tagged(value)
+        for kind, chosen in tests:
+            if isinstance(value, kind):
+                return chosen(value)
+        if fallback is None:
+            raise IndexError("a union of no members")
+        return fallback(value)
+
+    return write
+
+
+def _record_encoder() -> Encoder:
+    """A record's fields by name, as its own type (not the hint) declares them; each
+    type's fields are looked up the first time one is written, so records may nest."""
+    plans: dict[type, tuple[tuple[str, Encoder], ...]] = {}
+
+    def write(value: Any) -> Json:
+        cls = type(value)
+        plan = plans.get(cls)
+        if plan is None:
+            plan = plans[cls] = _fields_plan(cls)
+        return {name: each(getattr(value, name)) for name, each in plan}
+
+    return write
+
+
+@functools.cache
+def _fields_plan(cls: type) -> tuple[tuple[str, Encoder], ...]:
+    return tuple((name, encoder(kind)) for name, kind in data_fields(cls))
+
+
+def _primitive_encoder(hint: Any) -> Encoder:
+    plain = hint in (bool, int, float, str, _NoneType)
+
+    def write(value: Any) -> Json:
+        if plain and isinstance(value, hint):
+            return value
+        raise TypeError(f"a {type(value).__name__} cannot go on the wire as {hint!r}")
+
+    return write
+
+
+def _origin(hint: Any) -> Any:
+    return typing.get_origin(hint) or hint
+
+
+@functools.cache
+def _is_record_type(cls: type) -> bool:
+    return is_record(cls)
 
 
 def tagged(value: Any) -> Json:
     """A value whose type the reader is not told: dataclasses and enums carry their names."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, enum.Enum):
-        return {"enum": type(value).__name__, "value": value.value}
-    if is_record(type(value)):
-        return {"type": type(value).__name__, **encode(value, type(value))}
-    if isinstance(value, tuple | list):
-        return [tagged(item) for item in value]
-    raise TypeError(f"a {type(value).__name__} cannot go on the wire")
+    cls = type(value)
+    write = _TAGGERS.get(cls)
+    if write is None:
+        write = _TAGGERS[cls] = _make_tagger(cls)
+    return write(value)
+
+
+def _make_tagger(cls: type) -> Encoder:
+    """How `tagged` writes a value of type `cls` (every test it makes is of the type)."""
+    if cls is _NoneType or issubclass(cls, bool | int | float | str):
+        return _same
+    if issubclass(cls, enum.Enum):
+        name = cls.__name__
+        return lambda value: {"enum": name, "value": value.value}
+    if is_record(cls):
+        name = cls.__name__
+        fields = _record_encoder()
+
+        def write(value: Any) -> Json:
+            written: dict[str, Json] = {"type": name}
+            written.update(fields(value))
+            return written
+
+        return write
+    if issubclass(cls, tuple | list):
+        return lambda value: [tagged(item) for item in value]
+
+    def refuse(value: Any) -> Json:
+        raise TypeError(f"a {type(value).__name__} cannot go on the wire")
+
+    return refuse
+
+
+def _same(value: Any) -> Json:
+    return value
 
 
 class Reader:
