@@ -80,6 +80,7 @@ def _sort_key(value: Json) -> bytes:
 
 
 Encoder = Callable[[Any], Json]
+Decoder = Callable[[Json, str], Any]
 
 #: One encoder per type hint, built the first time the hint is met: the hint is
 #: inspected once, never again for each value (a view has hundreds of values).
@@ -262,101 +263,163 @@ class Reader:
         self.classes = classes
         self.tools = tools
         self.canonical = canonical
+        self._decoders: dict[Any, Decoder] = {}
+        self._records: dict[type, tuple[dict[str, Decoder], frozenset[str], tuple[str, ...]]] = {}
 
     def decode(self, data: Json, hint: Any, path: str = "$") -> Any:
         """The value of type `hint` written as `data`, or WireError naming what is wrong."""
-        _not_too_deep(path)
+        return self.decoder(hint)(data, path)
+
+    def decoder(self, hint: Any) -> Decoder:
+        """The function that reads values of type `hint`, made once for each hint."""
+        try:
+            return self._decoders[hint]
+        except KeyError:
+            made = self._decoders[hint] = self._make_decoder(hint)
+            return made
+        except TypeError:  # an unhashable hint: made again each time
+            return self._make_decoder(hint)
+
+    def _make_decoder(self, hint: Any) -> Decoder:
         if hint is Any or hint is object:
-            return self.untag(data, path)
+            return self.untag
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if origin is typing.Union or origin is types.UnionType:
-            return self._union(data, args, path)
+            return self._union_decoder(args)
         if is_record(hint):
-            return self.record(data, typing.cast(type, hint), path)
+            cls = typing.cast(type, hint)
+
+            def read_record(data: Json, path: str) -> Any:
+                _not_too_deep(path)
+                return self.record(data, cls, path)
+
+            return read_record
         if isinstance(hint, type) and issubclass(hint, enum.Enum):
-            try:
-                return hint(data)
-            except (ValueError, TypeError):
-                accepted = ", ".join(repr(member.value) for member in hint)
-                raise WireError(path, f"{_shown(data)} is not one of {accepted}") from None
+            return _enum_decoder(hint)
         if origin is tuple:
-            items = _list(data, path)
-            if len(args) == 2 and args[1] is Ellipsis:
-                return tuple(
-                    self.decode(item, args[0], f"{path}[{i}]") for i, item in enumerate(items)
-                )
-            if not args:
-                return tuple(self.untag(item, f"{path}[{i}]") for i, item in enumerate(items))
-            if len(items) != len(args):
-                raise WireError(path, f"expected {len(args)} items, got {len(items)}")
-            return tuple(
-                self.decode(item, kind, f"{path}[{i}]")
-                for i, (item, kind) in enumerate(zip(items, args, strict=True))
-            )
+            return self._tuple_decoder(args)
         if origin in (frozenset, set, list, Sequence):
-            kind = args[0] if args else Any
-            items = [self.decode(x, kind, f"{path}[{i}]") for i, x in enumerate(_list(data, path))]
-            return {frozenset: frozenset, set: frozenset}.get(origin, tuple)(items)
+            each = self.decoder(args[0] if args else Any)
+            made = {frozenset: frozenset, set: frozenset}.get(origin, tuple)
+
+            def read_items(data: Json, path: str) -> Any:
+                _not_too_deep(path)
+                items = _list(data, path)
+                return made([each(x, f"{path}[{i}]") for i, x in enumerate(items)])
+
+            return read_items
         if origin in (dict, Mapping, Mapping):
-            key, kind = args if args else (Any, Any)
-            if key is str:
+            return self._mapping_decoder(args)
+        return _primitive_decoder(hint)
+
+    def _tuple_decoder(self, args: tuple[Any, ...]) -> Decoder:
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = self.decoder(args[0])
+
+            def read_many(data: Json, path: str) -> Any:
+                _not_too_deep(path)
+                items = _list(data, path)
+                return tuple([each(item, f"{path}[{i}]") for i, item in enumerate(items)])
+
+            return read_many
+        if not args:
+
+            def read_any(data: Json, path: str) -> Any:
+                _not_too_deep(path)
+                items = _list(data, path)
+                return tuple(self.untag(item, f"{path}[{i}]") for i, item in enumerate(items))
+
+            return read_any
+        kinds = tuple(self.decoder(kind) for kind in args)
+
+        def read_fixed(data: Json, path: str) -> Any:
+            _not_too_deep(path)
+            items = _list(data, path)
+            if len(items) != len(kinds):
+                raise WireError(path, f"expected {len(kinds)} items, got {len(items)}")
+            return tuple(
+                [
+                    read(item, f"{path}[{i}]")
+                    for i, (item, read) in enumerate(zip(items, kinds, strict=True))
+                ]
+            )
+
+        return read_fixed
+
+    def _mapping_decoder(self, args: tuple[Any, ...]) -> Decoder:
+        key, kind = args if args else (Any, Any)
+        read_value = self.decoder(kind)
+        if key is str:
+
+            def read_object(data: Json, path: str) -> Any:
+                _not_too_deep(path)
                 if not isinstance(data, dict):
                     raise WireError(path, f"expected an object, got {_shown(data)}")
-                return {k: self.decode(v, kind, f"{path}.{excerpt(k)}") for k, v in data.items()}
+                return {k: read_value(v, f"{path}.{excerpt(k)}") for k, v in data.items()}
+
+            return read_object
+        read_key = self.decoder(key)
+
+        def read_pairs(data: Json, path: str) -> Any:
+            _not_too_deep(path)
             pairs = _list(data, path)
             out = {}
             for i, pair in enumerate(pairs):
                 if not isinstance(pair, list) or len(pair) != 2:
                     raise WireError(f"{path}[{i}]", "expected a [key, value] pair")
-                out[self.decode(pair[0], key, f"{path}[{i}][0]")] = self.decode(
-                    pair[1], kind, f"{path}[{i}][1]"
-                )
+                out[read_key(pair[0], f"{path}[{i}][0]")] = read_value(pair[1], f"{path}[{i}][1]")
             return out
-        return _primitive(data, hint, path)
 
-    def _union(self, data: Json, args: tuple[Any, ...], path: str) -> Any:
-        if data is None and _NoneType in args:
-            return None
+        return read_pairs
+
+    def _union_decoder(self, args: tuple[Any, ...]) -> Decoder:
+        """A tagged record where several may stand; otherwise the first member that reads it."""
+        nullable = _NoneType in args
         members = [arg for arg in args if arg is not _NoneType]
-        if isinstance(data, dict) and "type" in data and sum(map(is_record, members)) > 1:
-            value = self.untag(data, path)
-            if not any(isinstance(value, m) for m in members if isinstance(m, type)):
-                raise WireError(path, f"a {type(value).__name__} cannot stand here")
-            return value
-        problems = []
-        for member in members:
-            try:
-                return self.decode(data, member, path)
-            except WireError as err:
-                problems.append(err.problem)
-        if len(members) == 1:
-            raise WireError(path, problems[0])
-        raise WireError(path, f"{_shown(data)} fits none of its forms ({'; '.join(problems)})")
+        several = sum(map(is_record, members)) > 1
+        kinds = tuple(m for m in members if isinstance(m, type))
+        readers = [self.decoder(member) for member in members]
+
+        def read(data: Json, path: str) -> Any:
+            _not_too_deep(path)
+            if data is None and nullable:
+                return None
+            if several and isinstance(data, dict) and "type" in data:
+                value = self.untag(data, path)
+                if not isinstance(value, kinds):
+                    raise WireError(path, f"a {type(value).__name__} cannot stand here")
+                return value
+            problems = []
+            for member in readers:
+                try:
+                    return member(data, path)
+                except WireError as err:
+                    problems.append(err.problem)
+            if len(readers) == 1:
+                raise WireError(path, problems[0])
+            raise WireError(path, f"{_shown(data)} fits none of its forms ({'; '.join(problems)})")
+
+        return read
 
     def record(self, data: Json, cls: type, path: str) -> Any:
         """A dataclass from its fields; tools come from the setup, cards from the deck."""
         if not isinstance(data, dict):
             raise WireError(path, f"expected an object of {cls.__name__}, got {_shown(data)}")
-        known = dict(data_fields(cls))
-        every = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
-        extra = [name for name in data if name not in known and name != "type"]
+        plan = self._records.get(cls)
+        if plan is None:
+            plan = self._records[cls] = self._record_plan(cls)
+        fields, optional, tools = plan
+        extra = [name for name in data if name not in fields and name != "type"]
         if extra:
-            accepted = ", ".join(known) or "none"
+            accepted = ", ".join(fields) or "none"
             raise WireError(path, f"unknown field {excerpt(str(extra[0]))}; fields: {accepted}")
         values = {}
-        optional = {
-            item.name
-            for item in every
-            if item.default is not dataclasses.MISSING
-            or item.default_factory is not dataclasses.MISSING
-        } | set(getattr(cls, "_field_defaults", ()))
-        for name, kind in known.items():
+        for name, read in fields.items():
             if name in data:
-                values[name] = self.decode(data[name], kind, f"{path}.{name}")
+                values[name] = read(data[name], f"{path}.{name}")
             elif name not in optional:
                 raise WireError(path, f"missing field {name} of {cls.__name__}")
-        tools = tool_fields(cls)
         if tools:
             given = self.tools.get(cls)
             if given is None:
@@ -367,6 +430,21 @@ class Reader:
         except (TypeError, ValueError) as err:
             raise WireError(path, f"not a valid {cls.__name__}: {excerpt(str(err))}") from None
         return self.canonical(value, path) if self.canonical is not None else value
+
+    def _record_plan(self, cls: type) -> tuple[dict[str, Decoder], frozenset[str], tuple[str, ...]]:
+        """A record's fields with their readers, those it may leave out, and its tools."""
+        every = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+        optional = frozenset(
+            {
+                item.name
+                for item in every
+                if item.default is not dataclasses.MISSING
+                or item.default_factory is not dataclasses.MISSING
+            }
+            | set(getattr(cls, "_field_defaults", ()))
+        )
+        fields = {name: self.decoder(kind) for name, kind in data_fields(cls)}
+        return fields, optional, tool_fields(cls)
 
     def untag(self, data: Json, path: str) -> Any:
         """A value written with its type's name (where a field may hold anything)."""
@@ -399,6 +477,32 @@ DEEPEST = 24
 def _not_too_deep(path: str) -> None:
     if path.count(".") + path.count("[") > DEEPEST:
         raise WireError(path[:60] + "…", f"nested too deeply: at most {DEEPEST} levels are read")
+
+
+def _enum_decoder(kind: type[enum.Enum]) -> Decoder:
+    def read(data: Json, path: str) -> Any:
+        _not_too_deep(path)
+        try:
+            return kind(data)
+        except (ValueError, TypeError):
+            accepted = ", ".join(repr(member.value) for member in kind)
+            raise WireError(path, f"{_shown(data)} is not one of {accepted}") from None
+
+    return read
+
+
+def _primitive_decoder(hint: Any) -> Decoder:
+    """Reads a number, string, boolean or null: the plain case at once, any other
+    (an int read as a float, a wrong value) as `_primitive` says."""
+    exact = hint if hint in (bool, int, str, _NoneType) else None
+
+    def read(data: Json, path: str) -> Any:
+        _not_too_deep(path)
+        if type(data) is exact:
+            return data
+        return _primitive(data, hint, path)
+
+    return read
 
 
 def _list(data: Json, path: str) -> list[Json]:
