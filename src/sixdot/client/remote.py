@@ -20,7 +20,6 @@ local play does, so every line is in the player's language and verbosity.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import threading
@@ -33,7 +32,7 @@ from sixdot.client.choice import MANY
 from sixdot.core import Action, Event, NotationError
 from sixdot.core.errors import SixdotError
 from sixdot.games import GAMES, present
-from sixdot.present.focus import FocusItem
+from sixdot.present.focus import FocusItem, marked
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.visible import excerpt, visible
 
@@ -246,7 +245,7 @@ class Listener:
             return []
         self.view = self.codec.read_view(message.view)
         self.legal = tuple(self.codec.read_action(n) for n in message.legal)
-        self.focus = self._marked(self.me.focus(self.view, self.legal))
+        self.focus = marked(self.words, self.me.focus(self.view, self.legal))
         self.selection = self.me.selection(self.view, self.legal)
         return self.me.turn(self.view, self.legal)
 
@@ -332,42 +331,15 @@ class Listener:
                 self.words("move-item", number=number, move=self.me.move(action, self.view))
             )
         # The keys now walk those moves, and Enter plays the focused one.
-        self.focus = self._marked(
+        self.focus = marked(
+            self.words,
             [
                 FocusItem(self.me.move(a, self.view), a.notation[:1].upper(), (a,))
                 for a in item.actions
-            ]
+            ],
         )
         self.selection = None
         return Reply(say=lines)
-
-    def _marked(self, focus: Sequence[FocusItem]) -> list[FocusItem]:
-        """Each item as the keys say it, as in local play: its place in the list
-        and in its group, and whether it can be played now. Board squares say
-        where they are themselves."""
-        count = len(focus)
-        marked = []
-        for place, item in enumerate(focus, 1):
-            if item.at is None:
-                label = item.label
-                if not (item.actions or item.pick):
-                    label = self.words("focus-not-now", item=label)
-                if item.group and self.words.has("focus-place-group"):
-                    members = [at for at, other in enumerate(focus, 1) if other.group == item.group]
-                    label = self.words(
-                        "focus-place-group",
-                        item=label,
-                        place=place,
-                        count=count,
-                        group=item.group,
-                        group_place=members.index(place) + 1,
-                        group_count=len(members),
-                    )
-                else:
-                    label = self.words("focus-place", item=label, place=place, count=count)
-                item = dataclasses.replace(item, label=label)
-            marked.append(item)
-        return marked
 
     def completions(self) -> list[str]:
         """What Tab completes: the legal moves first, then every command."""

@@ -32,7 +32,7 @@ from sixdot.core import (
 from sixdot.core.options import OptionSpec, resolve_options
 from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.output import Output
-from sixdot.present.focus import FocusItem
+from sixdot.present.focus import FocusItem, marked
 from sixdot.present.groups import group_lines
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.present.presenter import Presenter, alternatives, fits
@@ -405,42 +405,8 @@ class Table(Controller):
         return self.words(key, item=item.label, count=count, wanted=wanted)
 
     def marked(self, focus: Sequence[FocusItem]) -> list[FocusItem]:
-        """Each item as the keys say it: with its place in the list ("A over I;
-        2 of 18"), so two identical cards are told apart, and, in every game,
-        saying so when it cannot be played now.
-
-        Board squares (`at`) are there to be explored and say where they are
-        themselves, so they are left as they are.
-        """
-        count = len(focus)
-        marked = []
-        for place, item in enumerate(focus, 1):
-            if item.at is None:
-                label = item.label
-                if not (item.actions or item.pick):
-                    label = self.words("focus-not-now", item=label)
-                label = self._placed(label, place, count, item.group, focus)
-                item = dataclasses.replace(item, label=label)
-            marked.append(item)
-        return marked
-
-    def _placed(
-        self, label: str, place: int, count: int, group: str, focus: Sequence[FocusItem]
-    ) -> str:
-        """An item's place in the list, and in its group when it has one ("E;
-        3 of 18, 2 of 5 Vowels"), so Up and Down have a landmark to jump by."""
-        if not group or not self.words.has("focus-place-group"):
-            return self.words("focus-place", item=label, place=place, count=count)
-        members = [at for at, item in enumerate(focus, 1) if item.group == group]
-        return self.words(
-            "focus-place-group",
-            item=label,
-            place=place,
-            count=count,
-            group=group,
-            group_place=members.index(place) + 1,
-            group_count=len(members),
-        )
+        """Each item as the keys say it (see `present.focus.marked`)."""
+        return marked(self.words, focus)
 
     def show_focus(self, focus: Sequence[FocusItem]) -> None:
         """Give displays the items the keys walk, and follow the keys as they move."""

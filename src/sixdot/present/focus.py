@@ -7,9 +7,15 @@ braille displays that follow the cursor show it.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sixdot.core import Action
+
+if TYPE_CHECKING:
+    from sixdot.present.phrasebook import Phrasebook
 
 
 @dataclass(frozen=True)
@@ -32,3 +38,37 @@ class FocusItem:
     pick: str = ""
     at: tuple[int, int] | None = None
     group: str = ""
+
+
+def marked(words: Phrasebook, focus: Sequence[FocusItem]) -> list[FocusItem]:
+    """Each item as the keys say it, here and online alike: with its place in
+    the list, or in its group when it has one ("A over I; 2 of 14 in Vowels"),
+    so two identical cards are told apart and Up and Down have a landmark; and
+    saying so when it cannot be played now.
+
+    Board squares (`at`) are there to be explored and say where they are
+    themselves, so they are left as they are.
+    """
+    count = len(focus)
+    out = []
+    for place, item in enumerate(focus, 1):
+        if item.at is None:
+            label = item.label
+            if not (item.actions or item.pick):
+                label = words("focus-not-now", item=label)
+            if item.group:
+                members = [at for at, other in enumerate(focus, 1) if other.group == item.group]
+                label = words(
+                    "focus-place-group",
+                    item=label,
+                    place=place,
+                    count=count,
+                    group=item.group,
+                    group_place=members.index(place) + 1,
+                    group_count=len(members),
+                )
+            else:
+                label = words("focus-place", item=label, place=place, count=count)
+            item = dataclasses.replace(item, label=label)
+        out.append(item)
+    return out
