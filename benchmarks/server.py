@@ -95,7 +95,7 @@ folder = Path(sys.argv[1])
 store = SqliteStore(folder)
 server = Server(store, accounts=Accounts(store, per_address=RateLimit(10**6, 60.0)))
 said = lambda where: print(where.url, flush=True)
-asyncio.run(run(folder, "127.0.0.1", 0, None, said, None, server))
+asyncio.run(run(folder, "127.0.0.1", 0, None, said, None, server, own_process=True))
 """
 
 

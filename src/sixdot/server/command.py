@@ -53,7 +53,7 @@ def serve_command(
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
                 loop.add_signal_handler(sig, stop.set)
-        await run(folder, host, port, tls, started, stop)
+        await run(folder, host, port, tls, started, stop, own_process=True)
 
     try:
         asyncio.run(main())
