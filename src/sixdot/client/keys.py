@@ -11,8 +11,12 @@ Keys can be changed in the user config's [keys] table.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from sixdot.config import Config
+
+if TYPE_CHECKING:
+    from sixdot.present.phrasebook import Phrasebook
 
 #: command name -> prompt_toolkit key name
 DEFAULT_KEYS: dict[str, str] = {
@@ -102,3 +106,21 @@ def load_keys(notice: Callable[[str], None]) -> dict[str, str]:
     for problem in problems:
         notice(f"Settings file {path}: {problem}.")
     return keys
+
+
+def keys_lines(words: Phrasebook, keys: Mapping[str, str]) -> list[str]:
+    """What the `keys` command says, here and online: the walking keys, then
+    each review key with its action; plain mode has none."""
+    if not keys:
+        return [words("keys-plain")]
+    return [
+        words("keys-title"),
+        words("keys-walk"),
+        words("keys-group"),
+        words("keys-playable"),
+        words("keys-enter"),
+        *(
+            words("keys-item", key=key_label(key), action=words(f"key-{name}"))
+            for name, key in keys.items()
+        ),
+    ]

@@ -505,36 +505,15 @@ class Listener:
 
     def _walk(self, step: int) -> list[str]:
         """One line heard at a time, from the newest back, as in local play."""
-        lines = self.history
-        if not lines:
-            return [self.words("last-none")]
-        first, last = (len(lines), len(lines)) if self.history_at is None else self.history_at
-        place = min(max(first - 1 if step < 0 else last + 1, 0), len(lines) - 1)
-        self.history_at = (place, place)
-        if place == 0 and step < 0:
-            return [self.words("history-oldest"), lines[place]]
-        if place == len(lines) - 1 and step > 0:
-            return [self.words("history-newest"), lines[place]]
-        return [lines[place]]
+        from sixdot.client.history import walk
+
+        self.history_at, said = walk(self.words, self.history, self.history_at, step)
+        return said
 
     def _cmd_keys(self, rest: str) -> Reply:
-        from sixdot.client.keys import key_label
+        from sixdot.client.keys import keys_lines
 
-        if not self.keys:
-            return Reply(say=[self.words("keys-plain")])
-        return Reply(
-            say=[
-                self.words("keys-title"),
-                self.words("keys-walk"),
-                self.words("keys-group"),
-                self.words("keys-playable"),
-                self.words("keys-enter"),
-                *(
-                    self.words("keys-item", key=key_label(key), action=self.words(f"key-{name}"))
-                    for name, key in self.keys.items()
-                ),
-            ]
-        )
+        return Reply(say=keys_lines(self.words, self.keys))
 
     # -- helpers --
 

@@ -18,7 +18,8 @@ from typing import Any
 from sixdot.bots import Bot, Explaining, Reason
 from sixdot.client.choice import LONGEST, MANY, ChoiceError, normal, number, pick
 from sixdot.client.docs import rules_lines
-from sixdot.client.keys import key_label
+from sixdot.client.history import walk
+from sixdot.client.keys import keys_lines
 from sixdot.client.terminal import Terminal
 from sixdot.core import (
     Action,
@@ -650,22 +651,9 @@ class Table(Controller):
         return self._walk(turn.seat, +1)
 
     def _walk(self, seat: int, step: int) -> list[str]:
-        """One history line at a time, from the newest back, for the review keys.
-
-        At either end the line is said again after "Start of history." or "End of
-        history.", so a step that cannot move is never heard as a new line.
-        """
-        lines = self.history_of(seat)
-        if not lines:
-            return [self.words("last-none")]
-        first, last = (len(lines), len(lines)) if self.history_at is None else self.history_at
-        place = min(max(first - 1 if step < 0 else last + 1, 0), len(lines) - 1)
-        self.history_at = (place, place)
-        if place == 0 and step < 0:
-            return [self.words("history-oldest"), lines[place]]
-        if place == len(lines) - 1 and step > 0:
-            return [self.words("history-newest"), lines[place]]
-        return [lines[place]]
+        """One history line at a time, from the newest back, for the review keys."""
+        self.history_at, said = walk(self.words, self.history_of(seat), self.history_at, step)
+        return said
 
     def cmd_hint(self, turn: Turn, argument: str) -> list[str]:
         """The sensible bot's move and, when it gives one, its reason."""
@@ -706,19 +694,7 @@ class Table(Controller):
         ]
 
     def cmd_keys(self, turn: Turn, argument: str) -> list[str]:
-        if not self.term.keys:
-            return [self.words("keys-plain")]
-        return [
-            self.words("keys-title"),
-            self.words("keys-walk"),
-            self.words("keys-group"),
-            self.words("keys-playable"),
-            self.words("keys-enter"),
-            *(
-                self.words("keys-item", key=key_label(key), action=self.words(f"key-{name}"))
-                for name, key in self.term.keys.items()
-            ),
-        ]
+        return keys_lines(self.words, self.term.keys)
 
     def cmd_rules(self, turn: Turn, argument: str) -> list[str]:
         return rules_lines(self.setup.game.name)
