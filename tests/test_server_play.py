@@ -178,6 +178,13 @@ def test_a_client_that_comes_back_gets_the_steps_it_missed(tmp_path: Path) -> No
     steps, match = rebuilt(folder, table_id)
     missed = [f for f in back.frames if f["type"] == "step"]
     assert missed[0]["seq"] == before[-1]["seq"] + 1  # nothing sent twice, nothing lost
+    # Back at the game, Ben is sent what he holds after the steps he missed,
+    # before any turn, so his client can say his hand at once.
+    kinds = [f["type"] for f in back.frames if f["type"] in ("step", "view", "turn")]
+    views = [f for f in back.frames if f["type"] == "view"]
+    assert [view["seat"] for view in views] == [1]
+    assert kinds.index("view") < kinds.index("turn")
+    assert all(f["seq"] <= views[0]["seq"] for f in missed[: kinds.index("view")])
     assert check_frames(ben.frames + back.frames, 1, match, steps) == len(steps)
 
 

@@ -249,6 +249,13 @@ class Listener:
         self.selection = self.me.selection(self.view, self.legal)
         return self.me.turn(self.view, self.legal)
 
+    def _on_ViewMessage(self, message: Any) -> list[str]:
+        """Back at a game under way: what you hold, as a resumed local game says it."""
+        if self.codec is None or self.me is None:
+            return []
+        self.view = self.codec.read_view(message.view)
+        return self.me.hand(self.view)
+
     def _on_RefusedMessage(self, message: Any) -> list[str]:
         if self.codec is None or self.me is None:
             return []
@@ -284,6 +291,10 @@ class Listener:
             return self._review(lambda view: command(view, rest))
         handler = getattr(self, f"_cmd_{verb}", None)
         if verb not in COMMANDS or handler is None:
+            if self.facts is not None and (text.isdigit() or self._is_move(text)):
+                # A move typed while others play (`start` in Alphagon is the
+                # command, above): said so, not "unknown command".
+                return Reply(say=[self.words("online-not-your-turn")])
             return Reply(say=[self.words("online-unknown-command", text=visible(text))])
         reply: Reply = handler(rest)
         return reply
@@ -320,7 +331,7 @@ class Listener:
             return Reply(say=[self.words("focus-none")])
         item = self.focus[place - 1]
         if not item.actions:
-            return Reply(say=[self.words("focus-not-now", item=item.label)])
+            return Reply(say=[self.words("focus-not-playable")])
         if len(item.actions) == 1:
             return self._move(item.actions[0].notation)
         assert self.me is not None

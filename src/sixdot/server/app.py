@@ -33,7 +33,7 @@ from sixdot.games import DEFAULT_LEVEL, get_game, present
 from sixdot.server import protocol as p
 from sixdot.server.accounts import Accounts, RateLimit
 from sixdot.server.accounts import Login as Identity
-from sixdot.server.frames import refusal_frame, step_frame, turn_frame
+from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_frame
 from sixdot.server.play import LiveTable, new_record
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import Entry, EntryKind, SeatKind, SqliteStore, Status, Store
@@ -394,8 +394,12 @@ class Server:
         if table.record.status is Status.OVER:
             self._finish(table)
 
-    def _flush(self, client: Client) -> None:
-        """Send `client` the steps of its stream after the last it has, then its turn."""
+    def _flush(self, client: Client, view: bool = False) -> None:
+        """Send `client` the steps of its stream after the last it has, then its turn.
+
+        A seat coming back to a game under way (`view`) is sent what it holds
+        before its turn, so its player hears their hand as a resumed local game says it.
+        """
         table = client.table
         if table is None or table.match is None or client.sent is None:
             return
@@ -403,6 +407,9 @@ class Server:
         for seq in range(client.sent + 1, len(stream)):
             client.send(step_frame(table.codec, table.id, seq, stream[seq]))
         client.sent = len(stream) - 1
+        if view and client.seat is not None:
+            state = table.match.state
+            client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
         if client.seat in table.waiting_for() and client.turn_sent != client.sent:
             client.turn_sent = client.sent
             client.send(
@@ -437,7 +444,7 @@ class Server:
             async with self.locks[table.id]:
                 table.stand_in(seat, present=True)
         self._announce_table(table)
-        self._flush(client)
+        self._flush(client, view=seat is not None)
 
     def _detach(self, client: Client) -> None:
         client.table, client.seat, client.sent = None, None, -1

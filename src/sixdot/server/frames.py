@@ -43,6 +43,17 @@ def turn_frame(codec: Codec, table: int, seq: int, seat: int, state: GameState) 
     }
 
 
+def view_frame(codec: Codec, table: int, seq: int, seat: int, state: GameState) -> dict[str, Any]:
+    """What `seat` holds and sees now, for a player back at a game under way."""
+    return {
+        "type": "view",
+        "table": table,
+        "seq": seq,
+        "seat": seat,
+        "view": codec.view(state.view(seat)),
+    }
+
+
 def refusal_frame(codec: Codec, table: int, move: str, refusal: Refusal) -> dict[str, Any]:
     """Why a move was refused: the core's key and facts, worded by the client."""
     return {"type": "refused", "table": table, "move": move, "refusal": codec.refusal(refusal)}

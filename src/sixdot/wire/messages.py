@@ -234,6 +234,15 @@ class TurnMessage(Message, tag="turn"):
     ask: bool = False
 
 
+class ViewMessage(Message, tag="view"):
+    """What a seat holds and sees now, sent when it comes back to a game under
+    way, so its player hears their hand before their next turn."""
+
+    table: int
+    seat: int
+    view: dict[str, Value]
+
+
 class RefusedMessage(Message, tag="refused"):
     table: int
     move: str
@@ -279,6 +288,7 @@ FromServer = (
     | Heard
     | StepMessage
     | TurnMessage
+    | ViewMessage
     | RefusedMessage
     | Problem
 )
