@@ -229,3 +229,33 @@ def test_a_client_logged_in_elsewhere_is_told_and_does_not_fight_back(tmp_path: 
         hearing.join(10)
         assert not hearing.is_alive() and said.empty()  # no reconnecting, no more lines
         other.ws.close()
+
+
+def _table(here: bool) -> str:
+    seats = [
+        {"kind": "person", "who": "Ana", "here": True},
+        {"kind": "person", "who": "Ben", "here": here},
+        {"kind": "bot", "who": "random", "here": False},
+    ]
+    facts = {
+        "id": 1,
+        "game": "alphabeticell",
+        "players": 3,
+        "host": "Ana",
+        "status": "playing",
+        "private": False,
+        "level": "random",
+        "options": {},
+        "seats": seats,
+        "watchers": 0,
+        "last": 4,
+    }
+    return json.dumps({"type": "table", "seq": 0, "table": facts, "you": 0})
+
+
+def test_a_player_whose_line_drops_is_said_at_once_and_again_when_back() -> None:
+    """The others are never left waiting in silence for a lost player."""
+    me = Listener(Phrasebook())
+    me.heard(_table(here=True))
+    assert me.heard(_table(here=False)) == ["Ben dropped off: waiting, then a bot plays."]
+    assert me.heard(_table(here=True)) == ["Ben is back."]

@@ -574,6 +574,10 @@ class Listener:
                 lines.append(self.words("online-seat-stand-in", name=name))
             elif old.bot_playing and not new.bot_playing:
                 lines.append(self.words("online-seat-back", name=name))
+            elif after.status == "playing" and new.kind == "person" and old.here != new.here:
+                # Said at once, so a wait for a lost player is never silent.
+                key = "online-seat-back" if new.here else "online-seat-away"
+                lines.append(self.words(key, name=name))
         if after.status == "over" and before.status != "over":
             lines.append(self.words("online-table-over", id=after.id))
         return lines
