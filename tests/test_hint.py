@@ -22,6 +22,7 @@ import pytest
 import sixdot.bots
 from clienttools import Conversation
 from sixdot.bots import Explaining, Reason
+from sixdot.client.hint import clause
 from sixdot.client.session import Setup, Table, Turn
 from sixdot.client.terminal import Terminal
 from sixdot.core import Action, GameState, Refusal
@@ -164,7 +165,7 @@ def test_the_hint_is_a_move_typed_back_as_it_is_and_says_why(name: str) -> None:
             assert said["why"] is None, line
         else:
             reasons += 1
-            assert said["why"] == at.why(turn.me, why)
+            assert said["why"] == clause(at.setup.game, turn.me, why)
             assert not re.search(r"[{}$]", said["why"]), line
     assert reasons > 0
 
@@ -206,9 +207,9 @@ def test_every_reason_renders_with_the_facts_its_bot_gives(name: str, verbosity:
         if key.startswith(f"why-{prefix}-") or key == "why-not-a-word"
     ]
     for why in reasons:
-        clause = at.why(me, why)  # a missing fact raises PhrasebookError
-        assert clause and not re.search(r"[{}$]", clause), (why, clause)
-        line = at.words("hint-why", move="pass", why=clause)
+        said = clause(at.setup.game, me, why)  # a missing fact raises PhrasebookError
+        assert said and not re.search(r"[{}$]", said), (why, said)
+        line = at.words("hint-why", move="pass", why=said)
         assert line.startswith("Hint: pass, ") and line.endswith(".")
 
 
@@ -223,13 +224,13 @@ def test_cards_named_by_face_are_said_as_the_game_says_cards() -> None:
 
     me.reason = reason  # type: ignore[method-assign]
     for face in ("A/E", "?", "T"):
-        assert at.why(me, Reason.of("why-con-pass", card=face)) == "said"
+        assert clause(at.setup.game, me, Reason.of("why-con-pass", card=face)) == "said"
     assert [r.args["card"] for r in heard] == ["A over E", "wild", "T"]
 
 
 def test_alphabeticell_says_the_line_letters_spaced_out() -> None:
     at = table("alphabeticell")
-    assert at.why(at.private[0], Reason.of("why-abc-take", line="LOR")) == (
+    assert clause(at.setup.game, at.private[0], Reason.of("why-abc-take", line="LOR")) == (
         "your line grows to L O R"
     )
 

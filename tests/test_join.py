@@ -259,3 +259,20 @@ def test_a_player_whose_line_drops_is_said_at_once_and_again_when_back() -> None
     me.heard(_table(here=True))
     assert me.heard(_table(here=False)) == ["Ben dropped off: waiting, then a bot plays."]
     assert me.heard(_table(here=True)) == ["Ben is back."]
+
+
+def test_a_hint_online_is_the_sensible_bots_move_and_can_be_typed_back(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = login(server.url, "Ana", 1)
+        ana.type("create consonants 4 bots=random")
+        ana.until("you sit in seat 1")
+        ana.type("start")
+        while not ana.me.legal:
+            ana.hear()
+        ana.type("hint")  # worked out by the client, from what its seat may see
+        hint = ana.said[-1]
+        assert hint.startswith("Hint: pass "), hint
+        move = hint.removeprefix("Hint: ").split(",")[0].rstrip(".")
+        ana.type(move)  # "pass V": one card chosen of the four to pass
+        ana.until(f"To pass: {move.split()[1]}")
+        ana.ws.close()

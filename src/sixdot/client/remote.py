@@ -60,6 +60,7 @@ COMMANDS = (
     "say",
     "shout",
     "moves",
+    "hint",
     "turn",
     "hand",
     "table",
@@ -472,6 +473,15 @@ class Listener:
                 for n, action in enumerate(self.legal, 1)
             ]
         )
+
+    def _cmd_hint(self, rest: str) -> Reply:
+        """The sensible bot's move for this seat, worked out here from what it may see."""
+        from sixdot.client.hint import hint_line
+
+        if not self.legal or self.me is None or self.facts is None or self.you is None:
+            return Reply(say=[self.words("online-not-your-turn")])
+        game = GAMES[self.facts.game]
+        return Reply(say=[hint_line(game, self.words, self.me, self.view, self.legal, self.you)])
 
     def _review(self, lines: Callable[[Any], list[str]]) -> Reply:
         if self.view is None:

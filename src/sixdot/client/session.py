@@ -15,9 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sixdot.bots import Bot, Explaining, Reason
+from sixdot.bots import Bot
 from sixdot.client.choice import LONGEST, MANY, ChoiceError, normal, number, pick
 from sixdot.client.docs import rules_lines
+from sixdot.client.hint import hint_line
 from sixdot.client.history import walk
 from sixdot.client.keys import keys_lines
 from sixdot.client.terminal import Terminal
@@ -27,7 +28,6 @@ from sixdot.core import (
     GameEnded,
     GameState,
     NotationError,
-    Refusal,
     SixdotError,
 )
 from sixdot.core.options import OptionSpec, resolve_options
@@ -156,7 +156,6 @@ class Table(Controller):
         self.bots: dict[int, Bot] = {
             s: game.bots[setup.level](s, setup.seed) for s in range(humans, setup.players)
         }
-        self.hinter = game.bots.get("sensible", game.bots[DEFAULT_LEVEL])
         # The table's voice: "you" for a lone player, names in a hot seat.
         self.public = game.presenter(words, names, 0 if humans == 1 else None)
         self.private = {s: game.presenter(words, names, s) for s in self.humans}
@@ -657,31 +656,8 @@ class Table(Controller):
 
     def cmd_hint(self, turn: Turn, argument: str) -> list[str]:
         """The sensible bot's move and, when it gives one, its reason."""
-        bot = self.hinter(turn.seat, self.setup.seed)
-        view = turn.view
-        # One decision gives the move and its reason, so they always agree.
-        if isinstance(bot, Explaining):
-            choice, why = bot.decide(view, turn.legal)
-        else:
-            choice = bot.choose(view, turn.legal)
-            why = bot.reason(view, turn.legal, choice)
-        # Said as its notation, so the hint can be typed back as it is.
-        if why is None:
-            return [self.words("hint", move=choice.notation)]
-        return [self.words("hint-why", move=choice.notation, why=self.why(turn.me, why))]
-
-    def why(self, me: Presenter, reason: Reason) -> str:
-        """A bot's reason as the clause of a hint. Bots name cards by face: each is
-        said as the game says cards in a list (Consonants' `A/E` is `A over E`, `?`
-        is `wild`); other facts are formatted as a refusal's are (a line spaced out)."""
-        faces = {getattr(entry.card, "face", None): entry.card for entry in self.setup.game.deck()}
-        args = {
-            name: me.cards([faces[value]])
-            if name == "card" and isinstance(value, str) and value in faces
-            else value
-            for name, value in reason.args.items()
-        }
-        return me.reason(Refusal.of(reason.key, **args))
+        game, seat, seed = self.setup.game, turn.seat, self.setup.seed
+        return [hint_line(game, self.words, turn.me, turn.view, turn.legal, seat, seed)]
 
     def cmd_help(self, turn: Turn, argument: str) -> list[str]:
         prefix = turn.me.prefix
