@@ -72,6 +72,17 @@ def login(url: str, name: str, seed: int) -> Player:
     return player
 
 
+def at_first_turn(url: str, table: str) -> Player:
+    """Ana alone with random bots at a new table (`game players`), asked her first move."""
+    ana = login(url, "Ana", 1)
+    ana.type(f"create {table} bots=random")
+    ana.until("you sit in seat 1")
+    ana.type("start")
+    while not ana.me.legal:
+        ana.hear()
+    return ana
+
+
 @pytest.mark.parametrize("game", NAMES)
 def test_two_listeners_hear_and_play_a_whole_game(tmp_path: Path, game: str) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
@@ -100,12 +111,7 @@ def test_two_listeners_hear_and_play_a_whole_game(tmp_path: Path, game: str) -> 
 
 def test_a_refused_move_is_worded_by_the_client(tmp_path: Path) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
-        ana = login(server.url, "Ana", 1)
-        ana.type("create alphabeticell 2 bots=random")
-        ana.until("you sit in seat 1")
-        ana.type("start")
-        while not ana.me.legal:
-            ana.hear()
+        ana = at_first_turn(server.url, "alphabeticell 2")
         ana.ws.send(json.dumps({"type": "move", "move": "pass"}))  # not a move at the deal
         refused = ana.hear()
         ana.ws.close()
@@ -263,12 +269,7 @@ def test_a_player_whose_line_drops_is_said_at_once_and_again_when_back() -> None
 
 def test_a_hint_online_is_the_sensible_bots_move_and_can_be_typed_back(tmp_path: Path) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
-        ana = login(server.url, "Ana", 1)
-        ana.type("create consonants 4 bots=random")
-        ana.until("you sit in seat 1")
-        ana.type("start")
-        while not ana.me.legal:
-            ana.hear()
+        ana = at_first_turn(server.url, "consonants 4")
         ana.type("hint")  # worked out by the client, from what its seat may see
         hint = ana.said[-1]
         assert hint.startswith("Hint: pass "), hint
