@@ -154,6 +154,7 @@ class Child:
 
     def end(self) -> int:
         self.type("quit")
+        self.type("quit")  # at a game under way, quit is asked twice
         return self.process.wait(30)
 
 
@@ -276,4 +277,14 @@ def test_a_hint_online_is_the_sensible_bots_move_and_can_be_typed_back(tmp_path:
         move = hint.removeprefix("Hint: ").split(",")[0].rstrip(".")
         ana.type(move)  # "pass V": one card chosen of the four to pass
         ana.until(f"To pass: {move.split()[1]}")
+        ana.ws.close()
+
+
+def test_quit_at_a_game_under_way_is_asked_again_as_a_bot_takes_the_seat(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = at_first_turn(server.url, "alphabeticell 2")
+        assert not ana.me.typed("quit").quit
+        assert ana.said[-1] != "" and not ana.me.typed("hand").quit  # anything else plays on
+        assert not ana.me.typed("quit").quit
+        assert ana.me.typed("quit").quit
         ana.ws.close()

@@ -105,6 +105,8 @@ class Listener:
         self.token: str | None = None
         self.facts: TableFacts | None = None
         self.you: int | None = None
+        #: `quit` was typed once at a game under way: a second one leaves.
+        self.quitting = False
         #: The last step heard of the table's stream (-1: none yet).
         self.last = -1
         #: Steps up to this one are the table's past, heard quietly on arrival.
@@ -283,6 +285,8 @@ class Listener:
             return Reply()
         verb, _, rest = text.partition(" ")
         verb, rest = verb.lower(), rest.strip()
+        if verb != "quit":
+            self.quitting = False  # anything else plays on
         if self.legal and (text.isdigit() or self._is_move(text)):
             return self._move(text)
         if verb == "choose" and rest.isdigit():  # Enter on a focused card
@@ -375,6 +379,12 @@ class Listener:
         return Reply(say=[self.words("online-help", commands=", ".join(COMMANDS))])
 
     def _cmd_quit(self, rest: str) -> Reply:
+        """Leave; from a seat in a game under way, only when asked twice (Ctrl+C
+        types quit too), since a bot then plays the seat."""
+        playing = self.facts is not None and self.facts.status == "playing"
+        if playing and self.you is not None and not self.quitting:
+            self.quitting = True
+            return Reply(say=[self.words("online-quit-confirm")])
         return Reply(say=[self.words("online-goodbye")], quit=True)
 
     def _cmd_logout(self, rest: str) -> Reply:
