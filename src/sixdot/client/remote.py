@@ -425,26 +425,22 @@ class Listener:
         return int(words[0]), words[1:]
 
     def _cmd_sit(self, rest: str) -> Reply:
-        found = self._table_number(rest, "sit")
-        if isinstance(found, Reply):
-            return found
-        table, more = found
-        message: dict[str, Any] = {"type": "sit", "table": table}
-        for word in more:
-            if word.isdigit():
-                message["seat"] = int(word)
-            elif word.startswith("password="):
-                message["password"] = word.removeprefix("password=")
-        return Reply(send=[message])
+        return self._to_table("sit", rest)
 
     def _cmd_watch(self, rest: str) -> Reply:
-        found = self._table_number(rest, "watch")
+        return self._to_table("watch", rest)
+
+    def _to_table(self, kind: str, rest: str) -> Reply:
+        """`sit N [SEAT] [password=...]` or `watch N [password=...]` as a message."""
+        found = self._table_number(rest, kind)
         if isinstance(found, Reply):
             return found
         table, more = found
-        message: dict[str, Any] = {"type": "watch", "table": table}
+        message: dict[str, Any] = {"type": kind, "table": table}
         for word in more:
-            if word.startswith("password="):
+            if word.isdigit() and kind == "sit":
+                message["seat"] = int(word)
+            elif word.startswith("password="):
                 message["password"] = word.removeprefix("password=")
         return Reply(send=[message])
 

@@ -29,20 +29,6 @@ def step_frame(codec: Codec, table: int, seq: int, step: Step) -> dict[str, Any]
     }
 
 
-def turn_frame(codec: Codec, table: int, seq: int, seat: int, state: GameState) -> dict[str, Any]:
-    """What `seat` is asked now: its own view and its legal moves as notation."""
-    legal: Sequence[Action] = state.legal_actions(seat)
-    return {
-        "type": "turn",
-        "table": table,
-        "seq": seq,
-        "seat": seat,
-        "view": codec.view(state.view(seat)),
-        "legal": [action.notation for action in legal],
-        "ask": state.must_ask(seat),
-    }
-
-
 def view_frame(codec: Codec, table: int, seq: int, seat: int, state: GameState) -> dict[str, Any]:
     """What `seat` holds and sees now, for a player back at a game under way."""
     return {
@@ -51,6 +37,17 @@ def view_frame(codec: Codec, table: int, seq: int, seat: int, state: GameState) 
         "seq": seq,
         "seat": seat,
         "view": codec.view(state.view(seat)),
+    }
+
+
+def turn_frame(codec: Codec, table: int, seq: int, seat: int, state: GameState) -> dict[str, Any]:
+    """What `seat` is asked now: its own view and its legal moves as notation."""
+    legal: Sequence[Action] = state.legal_actions(seat)
+    return {
+        **view_frame(codec, table, seq, seat, state),
+        "type": "turn",
+        "legal": [action.notation for action in legal],
+        "ask": state.must_ask(seat),
     }
 
 
