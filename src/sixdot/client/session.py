@@ -256,6 +256,7 @@ class Table(Controller):
         for seat, bot in self.bots.items():
             match.sit(BotSeat(bot), [seat])
         match.start(s.moves)
+        s.game.warm(match.state)
         if s.moves:
             self.replaying = False
             self.say(self.words("game-resumed", count=len(s.moves)))

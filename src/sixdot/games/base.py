@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # names for the annotations only: importing a game's Game stays light
     from sixdot.bots import Bot
-    from sixdot.core import Rules
+    from sixdot.core import GameState, Rules
     from sixdot.decks import DeckEntry
     from sixdot.present.presenter import Presenter
 
@@ -24,6 +24,10 @@ class Game:
     bots: dict[str, type[Bot]]
     presenter: type[Presenter]
     deck: Callable[[], list[DeckEntry]]
+    #: Called by a table once its game is dealt, to get ready what a later phase
+    #: needs and the rules must not fetch themselves (Consonants loads its word
+    #: index from disk in the background). The rules core does no I/O.
+    warm: Callable[[GameState], None] = lambda state: None
 
     @property
     def name(self) -> str:

@@ -208,6 +208,7 @@ class LiveTable:
                 match.sit(self.streams[seat], [seat])
         match.watch(self.public)
         match.start(moves)
+        self.game.warm(match.state)
         self.match = match
         self._journaled = len(moves)
 

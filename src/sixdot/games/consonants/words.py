@@ -259,9 +259,10 @@ def _index(lexicon: Lexicon) -> _Node:
 def prepare(lexicon: Lexicon) -> None:
     """Load or build `lexicon`'s index in a background thread, unless it is ready.
 
-    A game calls this as it starts, so the first words phase, a hand later,
-    finds the index made and nobody waits for it; asking for it sooner only
-    waits for the thread's work.
+    A table calls this (`Game.warm`) once the game is dealt, so the first words
+    phase, a hand later, finds the index made and nobody waits for it; asking
+    for it sooner only waits for the thread's work. The rules never call it:
+    they do no I/O, and find the index (loading or building it) when first asked.
     """
     if lexicon not in _INDEXES and not _BUILDING.locked():
         # The card tables the thread reads are made here first: made in two
@@ -369,7 +370,6 @@ class WordFinder:
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
-        prepare(lexicon)
         self._best: dict[tuple[Card, ...], tuple[str, ...]] = {}
 
     def is_word(self, word: str) -> bool:
