@@ -25,8 +25,8 @@ class Game:
     presenter: type[Presenter]
     deck: Callable[[], list[DeckEntry]]
     #: Called by a table once its game is dealt, to get ready what a later phase
-    #: needs and the rules must not fetch themselves (Consonants loads its word
-    #: index from disk in the background). The rules core does no I/O.
+    #: needs, which the rules should not start themselves (Consonants loads its
+    #: word index in a background thread).
     warm: Callable[[GameState], None] = lambda state: None
 
     @property

@@ -261,8 +261,9 @@ def prepare(lexicon: Lexicon) -> None:
 
     A table calls this (`Game.warm`) once the game is dealt, so the first words
     phase, a hand later, finds the index made and nobody waits for it; asking
-    for it sooner only waits for the thread's work. The rules never call it:
-    they do no I/O, and find the index (loading or building it) when first asked.
+    for it sooner only waits for the thread's work. The rules never start a
+    thread: asked before any table warmed it (bots alone, a test), the index
+    is loaded or built then, as the word list itself is read when first needed.
     """
     if lexicon not in _INDEXES and not _BUILDING.locked():
         # The card tables the thread reads are made here first: made in two
