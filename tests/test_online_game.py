@@ -72,8 +72,9 @@ class Person:
 
 
 def deal(lines: list[str]) -> list[str]:
-    """The first hand a player was dealt, as its lines said it (one kind a line)."""
-    start = next(i for i, line in enumerate(lines) if line.startswith("You are dealt"))
+    """The first hand a player was dealt, as its lines said it: one line when it
+    fits, else one kind a line; between the hand's start and the passing."""
+    start = next(i for i, line in enumerate(lines) if line.startswith("Hand 1,"))
     end = next(i for i in range(start, len(lines)) if lines[i].startswith("Pass "))
     return lines[start + 1 : end]
 
