@@ -120,6 +120,51 @@ def test_a_refused_move_is_worded_by_the_client(tmp_path: Path) -> None:
     assert ana.said[-1] == 'Unknown command "sing a song". Type help.'
 
 
+def first_asked(players: list[Player]) -> Player:
+    """The player the server asks first, every message heard meanwhile."""
+    while True:
+        for player in players:
+            if player.me.legal:
+                return player
+            try:
+                player.said += player.me.heard(player.ws.recv(0.2))
+            except TimeoutError:
+                pass
+
+
+def test_a_review_between_turns_answers_from_the_table_as_it_stands(tmp_path: Path) -> None:
+    """The view of a turn grows old as moves are made: after moving, `hand` asks
+    the server (`look`) and is answered from the view after the move."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana, ben = login(server.url, "Ana", 1), login(server.url, "Ben", 2)
+        ana.type("create alphabeticell 2")
+        ana.until("you sit in seat 1")
+        ben.type(f"sit {ana.me.facts.id if ana.me.facts else 0}")
+        ben.until("you sit in seat 2")
+        ana.until("Ben sits in seat 2.")
+        ana.type("start")
+        first = first_asked([ana, ben])  # the other holds their move
+        first.type("hand")
+        before = first.said[-1]
+        assert before == "Your line: no card yet."
+        kept = first.me.legal[0].notation.split()[-1]  # "keep AM": the card
+        first.type("1")
+        asked = first.me.typed("hand")
+        assert asked.send == [{"type": "look"}] and not asked.say
+        first.ws.send(json.dumps(asked.send[0]))
+        history = list(first.me.history)
+        while first.me.pending is not None:
+            first.hear()
+        answer = first.said[-1]
+        assert answer.startswith(f"Your line: {kept}")
+        assert first.me.history[: len(history)] == history
+        assert answer not in first.me.history[len(history) :]  # a review, not news
+        first.type("hand")  # the view has heard every step now: answered at once
+        assert first.said[-1] == answer
+        for player in (ana, ben):
+            player.ws.close()
+
+
 class Child:
     """`sixdot join URL --plain` in a child process; its lines read on a thread."""
 

@@ -325,6 +325,28 @@ def test_moves_out_of_turn_from_a_spectator_or_for_another_seat_are_refused(
         assert mover.until("step")["seq"] == turn["seq"] + 1
 
 
+def test_look_sends_the_steps_not_yet_had_then_the_view_after_them(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana, ben, cleo = (joined(server, name) for name in ("Ana", "Ben", "Cleo"))
+        cleo.send("look")
+        assert cleo.problem()["key"] == "online-not-at-table"
+        table_id = table_of(ana, ben, "alphabeticell", 3, "random")
+        mover, _, turn = first_turn(ana, ben)
+        mover.send("move", move=turn["legal"][0])
+        mover.send("look")
+        frames = [mover.next()]
+        while frames[-1]["type"] != "view":
+            frames.append(mover.next())
+        steps = [f["seq"] for f in frames if f["type"] == "step"]
+        assert steps and steps[0] == turn["seq"] + 1
+        assert frames[-1]["seq"] == steps[-1] and frames[-1]["seat"] == turn["seat"]
+        assert frames[-1]["view"] != turn["view"]  # the move made is in it
+        cleo.send("watch", table=table_id)
+        cleo.until("table")
+        cleo.send("look")
+        assert cleo.problem()["key"] == "online-not-seated"
+
+
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the test certificate")
 def test_sixdot_serve_speaks_tls_when_given_a_certificate(tmp_path: Path) -> None:
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"

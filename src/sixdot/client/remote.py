@@ -114,6 +114,11 @@ class Listener:
         self.codec: Codec | None = None
         self.me: Presenter | None = None
         self.view: Any = None
+        #: The last step the view has heard (-1: none): older than `last`, a
+        #: review asks the server for the view as it stands (`look`).
+        self.view_seq = -1
+        #: A review waiting for that view, answered when it comes.
+        self.pending: Callable[[Any], list[str]] | None = None
         self.legal: tuple[Action, ...] = ()
         #: Logged in elsewhere since: the server closed this line, not to be made again.
         self.replaced = False
@@ -149,8 +154,10 @@ class Listener:
         except WireError as err:
             return [self.words("online-unreadable", what=visible(str(err)))]
         kind = type(message).__name__
+        # A review's answer is said as a review said locally is: not kept as news.
+        review = kind == "ViewMessage" and self.pending is not None
         lines: list[str] = getattr(self, f"_on_{kind}", self._on_other)(message)
-        if lines:
+        if lines and not review:
             self.last_start = len(self.history)
             self.history += lines
             self.history_at = None
@@ -246,18 +253,20 @@ class Listener:
     def _on_TurnMessage(self, message: Any) -> list[str]:
         if self.codec is None or self.me is None:
             return []
-        self.view = self.codec.read_view(message.view)
+        self.view, self.view_seq = self.codec.read_view(message.view), message.seq
         self.legal = tuple(self.codec.read_action(n) for n in message.legal)
         self.focus = marked(self.words, self.me.focus(self.view, self.legal))
         self.selection = self.me.selection(self.view, self.legal)
         return self.me.turn(self.view, self.legal)
 
     def _on_ViewMessage(self, message: Any) -> list[str]:
-        """Back at a game under way: what you hold, as a resumed local game says it."""
+        """The answer to a review's `look`; or, back at a game under way, what
+        you hold, as a resumed local game says it."""
         if self.codec is None or self.me is None:
             return []
-        self.view = self.codec.read_view(message.view)
-        return self.me.hand(self.view)
+        self.view, self.view_seq = self.codec.read_view(message.view), message.seq
+        pending, self.pending = self.pending, None
+        return pending(self.view) if pending else self.me.hand(self.view)
 
     def _on_RefusedMessage(self, message: Any) -> list[str]:
         if self.codec is None or self.me is None:
@@ -328,6 +337,7 @@ class Listener:
                 return Reply(say=[self.me.not_a_move(visible(text), self.legal)])
         self.legal = ()  # asked again if the server refuses it
         self.focus, self.selection = [], None
+        self.view_seq = -1  # the move changes what the view shows, heard or not yet
         return Reply(send=[{"type": "move", "move": text}])
 
     def _choose(self, place: int) -> Reply:
@@ -490,6 +500,11 @@ class Listener:
         return Reply(say=[hint_line(game, self.words, self.me, self.view, self.legal, self.you)])
 
     def _review(self, lines: Callable[[Any], list[str]]) -> Reply:
+        """A review is answered from a view that has heard every step: the one
+        at hand, or, when moves came since, the server's answer to `look`."""
+        if self.you is not None and self.view_seq < self.last:
+            self.pending = lines
+            return Reply(send=[{"type": "look"}])
         if self.view is None:
             return Reply(say=[self.words("online-no-view")])
         return Reply(say=lines(self.view))
@@ -563,7 +578,7 @@ class Listener:
         self.codec = Codec(game, dict(facts.options))
         # Steps already played when one sits down anew are the table's past.
         self.quiet_until = facts.last if self.last < 0 else -1
-        self.view, self.legal = None, ()
+        self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
         self.focus, self.selection = [], None
 
     def _name_seats(self) -> None:
@@ -573,7 +588,8 @@ class Listener:
 
     def _leave_table(self) -> None:
         self.facts, self.you, self.codec, self.me = None, None, None, None
-        self.view, self.legal, self.last, self.quiet_until = None, (), -1, -1
+        self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
+        self.last, self.quiet_until = -1, -1
         self.focus, self.selection = [], None
 
     def _changes(self, before: TableFacts, after: TableFacts) -> list[str]:

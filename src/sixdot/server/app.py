@@ -182,6 +182,7 @@ class Server:
             p.Say: self.on_chat,
             p.Move: self.on_move,
             p.Sync: self.on_sync,
+            p.Look: self.on_look,
         }
 
     # -- accounts --
@@ -379,6 +380,18 @@ class Server:
         client.sent = max(-1, message.after)
         client.turn_sent = -1
         self._flush(client)
+
+    async def on_look(self, client: Client, message: p.Look) -> None:
+        """The seat's view now, after any steps it has not had, so that the two agree."""
+        table = client.table
+        if table is None:
+            raise Problem.of("online-not-at-table")
+        if client.seat is None or table.match is None:
+            raise Problem.of("online-not-seated", table=table.id)
+        async with self.locks[table.id]:  # no move is made between the steps and the view
+            self._flush(client)
+            state = table.match.state
+            client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
 
     async def _advance(self, table: LiveTable) -> None:
         """Bots and stand-ins play until a person is asked; everyone is sent what's new."""

@@ -132,6 +132,11 @@ class Sync(Message, tag="sync"):
     after: Seq = -1
 
 
+class Look(Message, tag="look"):
+    """Send this seat's view as it stands: a review (trick, players, status)
+    asked between turns must not be answered from the view of the last turn."""
+
+
 class Who(Message, tag="who"):
     pass
 
@@ -235,8 +240,9 @@ class TurnMessage(Message, tag="turn"):
 
 
 class ViewMessage(Message, tag="view"):
-    """What a seat holds and sees now, sent when it comes back to a game under
-    way, so its player hears their hand before their next turn."""
+    """What a seat holds and sees now: sent when it comes back to a game under
+    way, so its player hears their hand before their next turn, and as the
+    answer to `look`. `seq` is the last step it has been sent."""
 
     table: int
     seat: int
@@ -275,6 +281,7 @@ FromClient = (
     | Say
     | Move
     | Sync
+    | Look
     | Who
 )
 FromServer = (
