@@ -7,6 +7,7 @@ numbers. Then `sixdot join` itself runs as a child process against a server.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -126,10 +127,8 @@ def first_asked(players: list[Player]) -> Player:
         for player in players:
             if player.me.legal:
                 return player
-            try:
+            with contextlib.suppress(TimeoutError):
                 player.said += player.me.heard(player.ws.recv(0.2))
-            except TimeoutError:
-                pass
 
 
 def test_a_review_between_turns_answers_from_the_table_as_it_stands(tmp_path: Path) -> None:
