@@ -217,6 +217,29 @@ class Remote(Controller):
         self.refusals.append(refusal)
 
 
+class Later(Controller):
+    """A person who answers later: every time asked is counted."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def act(self, state: GameState, seat: int) -> None:
+        self.asked += 1
+
+
+def test_seats_passing_at_once_do_not_wait_for_a_person_who_answers_later() -> None:
+    game = get_game("consonants")
+    match = Match(GameSetup(game, 4, None, seed=5))
+    person = Later()
+    match.sit(person, [0])
+    for seat in (1, 2, 3):
+        match.sit(BotSeat(game.bots["random"](seat, 5)), [seat])
+    assert match.advance() == 0
+    assert match.state.to_act() == (0,)  # the three bots have passed
+    assert person.asked == 1
+    assert {seat for seat, _ in match.moves} == {1, 2, 3}  # a card a move
+
+
 def test_the_async_driver_plays_moves_as_they_arrive_and_refuses_bad_ones() -> None:
     game = get_game("alphabeticell")
 

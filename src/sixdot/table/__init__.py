@@ -13,9 +13,9 @@ API (names are stable):
     only; `leave(controller)`.
   - `start(moves=())`: deal, and play saved moves again (steps marked
     `replay`); every listener hears each step. Returns the whole steps.
-  - `advance() -> seat | None`: ask the seat to act (`to_act()[0]`) and play
-    its answer, until a controller answers later (returns that seat) or the
-    game is over (None).
+  - `advance() -> seat | None`: ask the seats to act (every seat in
+    `to_act()`, in order) and play their answers, until every seat that may
+    act will answer later (returns the first) or the game is over (None).
   - `submit(seat, action) -> Step | Refusal`: play a move that arrived later;
     a refusal (out of turn, illegal) changes nothing. `refuse(seat, refusal)`
     tells that seat's controller.

@@ -118,27 +118,35 @@ class Match:
             controller.refused(seat, refusal)
 
     def advance(self) -> int | None:
-        """Ask seats in turn and play their answers until one will answer later.
+        """Ask the seats to act and play their answers until all that may act
+        now will answer later.
 
-        Returns that seat, or None when the game is over. Bots and a person at
-        this keyboard answer at once, so a local game runs to its end in one
-        call; a remote person's controller returns None and the server submits
-        their move when it arrives, then advances again.
+        Returns the first such seat, or None when the game is over. Bots and
+        a person at this keyboard answer at once, so a local game runs to its
+        end in one call; a remote person's controller returns None and the
+        server submits their move when it arrives, then advances again. Where
+        several seats act at once (passing cards), a seat that answers later
+        does not hold up the others, and is asked once a call.
         """
         if not self.started:
             self.start()
+        later: set[int] = set()
         while not self.state.is_over:
-            seat = self.state.to_act()[0]
-            controller = self._seats.get(seat)
-            if controller is None:
-                return seat
-            action = controller.act(self.state, seat)
-            if action is None:
-                return seat
-            refusal = self.state.refusal(seat, action)
-            if refusal is not None:
-                raise IllegalAction(refusal)
-            self._play(seat, action)
+            for seat in self.state.to_act():
+                if seat in later:
+                    continue
+                controller = self._seats.get(seat)
+                action = None if controller is None else controller.act(self.state, seat)
+                if action is None:
+                    later.add(seat)
+                    continue
+                refusal = self.state.refusal(seat, action)
+                if refusal is not None:
+                    raise IllegalAction(refusal)
+                self._play(seat, action)
+                break
+            else:
+                return self.state.to_act()[0]
         return None
 
     def _play(self, seat: int, action: Action, replay: bool = False) -> Step:
