@@ -320,7 +320,8 @@ def test_a_hint_online_is_the_sensible_bots_move_and_can_be_typed_back(tmp_path:
         assert hint.startswith("Hint: pass "), hint
         move = hint.removeprefix("Hint: ").split(",")[0].rstrip(".")
         ana.type(move)  # "pass V": one card chosen of the four to pass
-        ana.until(f"To pass: {move.split()[1]}")
+        card = move.split()[1].replace("/", " over ")  # A/U is said "A over U"
+        ana.until(f"To pass: {card}")
         ana.ws.close()
 
 
