@@ -73,6 +73,83 @@ def run(*args: str, input: str = "", timeout: float = 30) -> Result:
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 
+def join_game(
+    url: str,
+    *args: str,
+    env: dict[str, str] | None = None,
+    table: str = "alphabeticell 2",
+    at_end: Callable[[list[str]], None] | None = None,
+) -> Result:
+    """`sixdot join URL --plain *args` through pipes, playing one whole online game.
+
+    Cleo registers, makes a table (`table`, the other seats random bots, to 5
+    points), starts it, and answers 1 whenever the program has been quiet for
+    a moment (at her turn the first move; between turns it is told it is not
+    her turn). After "Game over." `at_end` is given the lines so far, then
+    she quits. The program's exit code and all it printed are returned.
+    """
+    child = subprocess.Popen(
+        [*sixdot_command(), "join", url, "--plain", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env={**pipe_env(), **(env or {}), "PYTHONUNBUFFERED": "1"},
+    )
+    assert child.stdin is not None and child.stdout is not None
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        for line in child.stdout:  # type: ignore[union-attr]
+            lines.put(line.rstrip("\n"))
+        lines.put(None)  # the end of the output
+
+    threading.Thread(target=read, daemon=True).start()
+    printed: list[str] = []
+
+    def until(text: str | None, idle: Callable[[], None] | None = None) -> None:
+        deadline = time.monotonic() + 120
+        while not printed or text is None or text not in printed[-1]:
+            assert time.monotonic() < deadline, f"no {text!r} in {printed[-5:]}"
+            try:
+                line = lines.get(timeout=0.25)
+            except queue.Empty:
+                if idle is not None:
+                    idle()
+                continue
+            if line is None:
+                assert text is None, f"the program ended before {text!r}: {printed[-5:]}"
+                return
+            printed.append(line)
+
+    def type(line: str) -> None:
+        child.stdin.write(line + "\n")  # type: ignore[union-attr]
+        child.stdin.flush()  # type: ignore[union-attr]
+
+    try:
+        until("Connected to ")
+        type("register Cleo")
+        until("Password:")
+        type("a password")
+        until("Logged in as Cleo")
+        type(f"create {table} bots=random target=5")
+        until("you sit in seat 1")
+        type("start")
+        until("Game over.", idle=lambda: type("1"))
+        if at_end is not None:
+            at_end(printed)
+        type("quit")
+        until(None)
+        child.wait(60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.stderr is not None
+    return Result(child.returncode, "\n".join(printed) + "\n", child.stderr.read())
+
+
 class Conversation:
     """sixdot on pipes, answered line by line while it runs."""
 

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from clienttools import PtyClient
+from clienttools import PtyClient, join_game
 from sixdot.client.session import Setup, Table
 from sixdot.client.terminal import Terminal
 from sixdot.games import DEFAULT_LEVEL
@@ -40,7 +40,9 @@ from sixdot.games.alphabeticell import GAME as ALPHABETICELL
 from sixdot.output.brlapi import HISTORY, BrailleDisplay, open_brlapi
 from sixdot.present.braille import BLANK, LouisMissing, check_table, translate, wrap
 from sixdot.present.phrasebook import Phrasebook
+from sixdot.server.background import Background
 from test_lines import problems
+from test_server import QUICK
 
 CELLS = 40
 TIMEOUT = 15.0  # a ceiling, not a target: a loaded machine starts sixdot slowly
@@ -513,3 +515,24 @@ def test_a_routing_key_over_the_focused_card_plays_it(
         pty.wait_for(lambda: f"You keep {card} to start a line." in pty.output_lines())
     finally:
         pty.close()
+
+
+def test_a_whole_online_game_reaches_the_display_in_order(
+    virtual: VirtualDisplay, tmp_path: Path
+) -> None:
+    """`sixdot join --braille brlapi`: every line the client words from the
+    server's frames is on the display, the first reached by panning to the top."""
+
+    def read_back(printed: list[str]) -> None:
+        virtual.wait_for(segments(printed[-1])[0])
+        virtual.press("TOP")
+        virtual.wait_for(segments(printed[0])[0])
+        virtual.press("LNDN")
+        virtual.wait_for(segments(printed[1])[0])
+
+    env = {"BRLAPI_HOST": virtual.host, "BRLAPI_AUTH": "none", "TERM": "dumb"}
+    with Background(tmp_path / "games", hasher=QUICK) as games:
+        result = join_game(games.url, "--braille", "brlapi", env=env, at_end=read_back)
+    assert result.rc == 0
+    assert "Braille display" not in result.out + result.err
+    assert result.lines[1] == "Password:"  # the question is on the display too

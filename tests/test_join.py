@@ -312,6 +312,15 @@ def test_a_player_whose_line_drops_is_said_at_once_and_again_when_back() -> None
     assert me.heard(_table(here=True)) == ["Ben is back."]
 
 
+def test_quit_after_the_last_step_leaves_at_once_though_the_table_says_playing() -> None:
+    """The table's news that it is over comes after the game's last step."""
+    me = Listener(Phrasebook())
+    me.heard(_table(here=True))
+    last = {"type": "step", "seq": 5, "table": 1, "seat": None, "notation": None}
+    assert me.heard(json.dumps({**last, "events": [], "over": True})) == ["Game over."]
+    assert me.typed("quit").quit is True
+
+
 def test_a_hint_online_is_the_sensible_bots_move_and_can_be_typed_back(tmp_path: Path) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
         ana = at_first_turn(server.url, "consonants 4")

@@ -22,8 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from clienttools import Conversation, PtyClient, run
+from clienttools import Conversation, PtyClient, join_game, run
 from sixdot.output.pronounce import pronouncer
+from sixdot.server.background import Background
+from test_server import QUICK
 
 
 def _has_speechd() -> bool:
@@ -225,6 +227,19 @@ def test_a_whole_game_in_a_terminal_paused_at_each_prompt_is_spoken_line_for_lin
         client.close()
     assert client.output_lines() == printed
     check_every_line_said(server.log(), printed)
+
+
+def test_a_whole_online_game_through_sixdot_join_is_spoken_line_for_line(
+    server: Server, tmp_path: Path
+) -> None:
+    """Online, every line the client words from the server's frames is spoken
+    too: the log in, the lobby, each event of the game, and the goodbye."""
+    with Background(tmp_path / "games", hasher=QUICK) as games:
+        result = join_game(games.url, "--speech", "screenreader")
+    assert result.rc == 0
+    assert result.err == ""
+    assert "Game over." in result.lines and len(result.lines) > 40
+    check_every_line_said(server.log(), result.lines)
 
 
 def test_losing_speech_dispatcher_mid_game_gives_one_notice_and_the_game_goes_on(

@@ -109,6 +109,8 @@ class Listener:
         self.quitting = False
         #: The last step heard of the table's stream (-1: none yet).
         self.last = -1
+        #: That step ended the game.
+        self.ended = False
         #: Steps up to this one are the table's past, heard quietly on arrival.
         self.quiet_until = -1
         self.codec: Codec | None = None
@@ -248,6 +250,8 @@ class Listener:
             lines += self.me.event(event)
         if message.over:
             lines.append(self.words("online-game-over"))
+            self.legal, self.focus, self.selection = (), [], None
+        self.ended = message.over
         return lines
 
     def _on_TurnMessage(self, message: Any) -> list[str]:
@@ -391,7 +395,8 @@ class Listener:
     def _cmd_quit(self, rest: str) -> Reply:
         """Leave; from a seat in a game under way, only when asked twice (Ctrl+C
         types quit too), since a bot then plays the seat."""
-        playing = self.facts is not None and self.facts.status == "playing"
+        # Over with its last step, before the table's news says so: quit asks once.
+        playing = self.facts is not None and self.facts.status == "playing" and not self.ended
         if playing and self.you is not None and not self.quitting:
             self.quitting = True
             return Reply(say=[self.words("online-quit-confirm")])
@@ -589,7 +594,7 @@ class Listener:
     def _leave_table(self) -> None:
         self.facts, self.you, self.codec, self.me = None, None, None, None
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
-        self.last, self.quiet_until = -1, -1
+        self.last, self.quiet_until, self.ended = -1, -1, False
         self.focus, self.selection = [], None
 
     def _changes(self, before: TableFacts, after: TableFacts) -> list[str]:
@@ -839,7 +844,7 @@ def join_command(args: argparse.Namespace, words: Phrasebook, outputs: Sequence[
         # The session of the last run: the seat comes back without the password.
         connection.send({"type": "resume", "token": saved[1]})
     try:
-        _read_commands(term, listener, connection, args.name)
+        _read_commands(term, listener, connection, outputs, args.name)
     finally:
         connection.close()
         hearing.join(2)
@@ -905,7 +910,11 @@ def _keys(
 
 
 def _read_commands(
-    term: Terminal, listener: Listener, connection: Connection, name: str | None
+    term: Terminal,
+    listener: Listener,
+    connection: Connection,
+    outputs: Sequence[Output],
+    name: str | None,
 ) -> None:
     words = listener.words
     while True:
@@ -914,8 +923,8 @@ def _read_commands(
             return
         verb, _, rest = line.strip().partition(" ")
         if verb.lower() in ("login", "register"):
-            account = rest.strip() or name or _ask(term, words("online-ask-name"))
-            password = _secret(term, words("online-ask-password"))
+            account = rest.strip() or name or _ask(term, connection, words("online-ask-name"))
+            password = _secret(term, connection, outputs, words("online-ask-password"))
             if account is None or password is None:
                 return
             connection.send({"type": verb.lower(), "name": account, "password": password})
@@ -931,18 +940,25 @@ def _read_commands(
             return
 
 
-def _ask(term: Terminal, prompt: str) -> str | None:
-    term.say(prompt)
+def _ask(term: Terminal, connection: Connection, prompt: str) -> str | None:
+    """A question said as every line is (printed, spoken, on the display); the answer
+    is the next line typed."""
+    connection.say(prompt)
     return term.ask("")
 
 
-def _secret(term: Terminal, prompt: str) -> str | None:
-    """A password: unechoed at a terminal, the next line of a pipe."""
-    if term.interactive:
-        import getpass
+def _secret(
+    term: Terminal, connection: Connection, outputs: Sequence[Output], prompt: str
+) -> str | None:
+    """A password: the next line of a pipe; at a terminal unechoed, the question
+    shown by getpass where the answer goes, and given to the voice and display."""
+    if not term.interactive:
+        return _ask(term, connection, prompt)
+    import getpass
 
-        try:
-            return getpass.getpass(prompt + " ")
-        except EOFError:
-            return None
-    return _ask(term, prompt)
+    for output in outputs:
+        output.deliver(prompt, False)
+    try:
+        return getpass.getpass(prompt + " ")
+    except EOFError:
+        return None
