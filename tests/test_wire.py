@@ -15,7 +15,7 @@ from sixdot.core import GameState, Refusal
 from sixdot.games import NAMES, get_game
 from sixdot.wire import Codec, WireError, dumps, loads
 from sixdot.wire import messages as m
-from sixdot.wire.schema import SCHEMA_PATH, schema_text
+from sixdot.wire.schema import SCHEMA_PATH, VALUES, schema_text, values_schema
 
 TABLES = [
     (name, players)
@@ -64,6 +64,44 @@ def test_every_value_of_a_game_comes_back_from_the_wire_as_it_went(name: str, pl
         assert through_the_wire(codec, kind, value) == value, (kind, value)
         kinds.add(kind)
     assert kinds == {"event", "view", "action", "refusal"}
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_every_event_view_and_card_a_game_sends_fits_its_values_schema(
+    name: str, players: int
+) -> None:
+    """A client in another language can check what it reads against docs/values/."""
+    from jsonschema import Draft202012Validator
+
+    schema = values_schema(name)
+    Draft202012Validator.check_schema(schema)
+    codec = Codec(get_game(name), FINITE.get(name))
+    check = {
+        kind: Draft202012Validator({**schema, "$ref": f"#/$defs/{kind}"})
+        for kind in ("event", "view", "card")
+    }
+    counted = dict.fromkeys(check, 0)
+    for kind, value in a_game(name, players, seed=players):
+        if kind in check:
+            written = loads(dumps(getattr(codec, kind)(value)))
+            errors = [e.message[:200] for e in check[kind].iter_errors(written)]
+            assert not errors, (kind, errors[:3])
+            counted[kind] += 1
+    for entry in get_game(name).deck():
+        assert check["card"].is_valid(loads(dumps(codec.card(entry.card))))
+    assert counted["event"] and counted["view"]
+    # What the schema refuses: a made-up event, an event missing a field.
+    assert not check["event"].is_valid({"type": "NoSuchEvent"})
+    first = loads(dumps(codec.event(next(v for k, v in a_game(name, players, 1) if k == "event"))))
+    gone = list(first)[-1]  # its last field, or its type if it has none
+    assert not check["event"].is_valid({k: v for k, v in first.items() if k != gone})
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_games_values_schema_in_docs_is_current(name: str) -> None:
+    """Run `python -m sixdot.wire.schema` after changing a game's events or view."""
+    kept = (VALUES / f"{name}.schema.json").read_text(encoding="utf-8")
+    assert kept == schema_text(values_schema(name))
 
 
 @pytest.mark.parametrize("name", NAMES)
