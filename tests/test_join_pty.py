@@ -10,6 +10,7 @@ second `sixdot join` resumes the seat without the password.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -28,7 +29,7 @@ from sixdot.server.background import Background
 from test_server import QUICK
 
 RIGHT, ENTER, TAB, CTRL_D = "\x1b[C", "\r", "\t", "\x04"
-F5 = "\x1b[15~"
+F5, F12 = "\x1b[15~", "\x1b[24~"
 
 
 @pytest.fixture
@@ -118,6 +119,48 @@ def test_a_line_from_the_server_leaves_what_is_typed_on_the_input_line(
         assert said(join, "Cleo to all") == "Cleo to all: hello"
     finally:
         other.close()
+
+
+def test_a_review_key_after_a_move_says_the_table_as_it_stands(
+    server: Background, join: PtyClient
+) -> None:
+    """F12 after Cleo's move, while Ben thinks: the status of the game since her move,
+    which the client asks of the server, not the one of her turn."""
+    register(join)
+    ben = connect(server.url, legacy=True)
+    try:
+        ben.send(json.dumps({"type": "register", "name": "Ben", "password": "password1"}))
+        while json.loads(ben.recv(30))["type"] != "session":
+            pass
+        join.send("create alphabeticell 2" + ENTER)
+        said(join, "you sit in seat 1")
+        ben.send(json.dumps({"type": "sit", "table": 1}))
+        said(join, "Ben sits in seat 2.")
+        join.send("start" + ENTER)
+        while not any("Your pick: keep one of" in line for line in join.output_lines()):
+            join.settle(0.1)  # the screen reads what the program sent
+            with contextlib.suppress(TimeoutError):
+                frame = json.loads(ben.recv(0.2))
+                if frame["type"] == "turn":  # Ben picks first when the deal says so
+                    ben.send(json.dumps({"type": "move", "move": frame["legal"][0]}))
+        join.wait_prompt()
+
+        def decks() -> list[str]:
+            return [line for line in join.output_lines() if line.startswith("Deck: ")]
+
+        join.send(F12)
+        join.wait_for(lambda: len(decks()) == 1, what="the status at Cleo's turn")
+        join.send(RIGHT)
+        join.wait_for(lambda: join.cursor_line.endswith("1 of 3 in Dealt"), what="a card")
+        join.send(ENTER)
+        said(join, "You keep")
+        join.wait_prompt()
+        join.send(F12)
+        join.wait_for(lambda: len(decks()) == 2, what="the status after her move")
+        at_turn, now = decks()
+        assert at_turn != now  # the two cards not kept went back into the deck
+    finally:
+        ben.close()
 
 
 def test_a_second_join_resumes_the_seat_without_the_password(

@@ -886,8 +886,7 @@ def _keys(
     def review(name: str) -> None:
         with connection.lock:
             reply = listener.typed(name)
-        for line in reply.say:
-            connection.say(line)
+        _carry_out(connection, reply)  # said now, or asked of the server (`look`)
 
     def cut_in() -> None:
         for output in outputs:
@@ -931,13 +930,18 @@ def _read_commands(
             continue
         with connection.lock:
             reply = listener.typed(line)
-        for said in reply.say:
-            connection.say(said)
-        for message in reply.send:
-            connection.send(message)
+        _carry_out(connection, reply)
         connection.heard()  # a move played or a card's moves listed change what is walked
         if reply.quit:
             return
+
+
+def _carry_out(connection: Connection, reply: Reply) -> None:
+    """What a typed line or a review key came to: its lines said, its messages sent."""
+    for line in reply.say:
+        connection.say(line)
+    for message in reply.send:
+        connection.send(message)
 
 
 def _ask(term: Terminal, connection: Connection, prompt: str) -> str | None:
