@@ -312,6 +312,23 @@ def test_a_player_whose_line_drops_is_said_at_once_and_again_when_back() -> None
     assert me.heard(_table(here=True)) == ["Ben is back."]
 
 
+def test_a_review_with_nothing_to_review_says_why() -> None:
+    """Not at a table, watching (a spectator has no seat's view), or before the deal."""
+    me = Listener(Phrasebook())
+    assert me.typed("trick").say == ["No game yet: sit at a table first."]
+    watching = {**json.loads(_table(here=True)), "you": None}
+    me.heard(json.dumps(watching))
+    assert me.typed("trick").say == [
+        "Watching: each move is said as it is made; reviews need a seat."
+    ]
+    assert me.typed("hand").say == me.typed("status").say
+    me = Listener(Phrasebook())
+    waiting = json.loads(_table(here=True))
+    waiting["table"] |= {"status": "waiting", "last": -1}
+    me.heard(json.dumps(waiting))
+    assert me.typed("score").say == ["No deal yet: the host types start."]
+
+
 def test_quit_after_the_last_step_leaves_at_once_though_the_table_says_playing() -> None:
     """The table's news that it is over comes after the game's last step."""
     me = Listener(Phrasebook())

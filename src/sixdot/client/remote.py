@@ -511,8 +511,16 @@ class Listener:
             self.pending = lines
             return Reply(send=[{"type": "look"}])
         if self.view is None:
-            return Reply(say=[self.words("online-no-view")])
+            return Reply(say=[self._no_view()])
         return Reply(say=lines(self.view))
+
+    def _no_view(self) -> str:
+        """Why there is nothing to review: no table, watching, or no deal yet."""
+        if self.facts is None:
+            return self.words("online-no-view")
+        if self.you is None:
+            return self.words("online-no-view-watching")
+        return self.words("online-no-view-waiting")
 
     def _cmd_turn(self, rest: str) -> Reply:
         if not self.legal or self.me is None:
@@ -530,7 +538,7 @@ class Listener:
 
     def _cmd_trick(self, rest: str) -> Reply:
         # Reached only at no table: at one, the game's own command answers.
-        return Reply(say=[self.words("online-no-view")])
+        return Reply(say=[self._no_view()])
 
     _cmd_previous = _cmd_players = _cmd_status = _cmd_trick
 
