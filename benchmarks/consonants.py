@@ -71,17 +71,21 @@ def card_play_rate(seconds: float) -> float:
     return random_play_rate(CARD_PLAY, seconds)[0]
 
 
-#: Run in a fresh process with the cache folder named: a game starts, its
-#: first hand is played by random moves after `pause` seconds of the players'
-#: thinking (a real hand takes minutes; ten seconds leave a busy machine time
-#: to build the index, which takes 1.5 s of CPU), and the wait for the first
-#: words prompt's moves is timed, wall and CPU, in milliseconds.
+#: Run in a fresh process with the cache folder named: a game is dealt and
+#: warmed as the table that deals one does (local play and the server call
+#: `Game.warm`), its first hand is played by random moves after `pause`
+#: seconds of the players' thinking (a real hand takes minutes; ten seconds
+#: leave a busy machine time to build the index, which takes 1.5 s of CPU),
+#: and the wait for the first words prompt's moves is timed, wall and CPU, in
+#: milliseconds.
 FIRST_WORDS = """
 import random, sys, time
-from sixdot.games.consonants.rules import RULES, Phase
+from sixdot.games.consonants import GAME
+from sixdot.games.consonants.rules import Phase
 
 pause = float(sys.argv[1])
-state = RULES.new_game(4, None, 0)
+state = GAME.rules.new_game(4, None, 0)
+GAME.warm(state)
 time.sleep(pause)
 chooser = random.Random(0)
 while state.phase in (Phase.PASS, Phase.PLAY):
