@@ -38,9 +38,18 @@ def game(request: pytest.FixtureRequest):
     pty.close()
 
 
-def focused(pty: PtyClient) -> str:
-    pty.wait_for(lambda: not pty.at_prompt(), what="a focused item")
+def focused(pty: PtyClient, after: str | None = None) -> str:
+    """The focused item's label, written whole: the line is rewritten whole with
+    the cursor back at the label's start, and after a key that moves the focus
+    from `after` it shows another (a busy machine may catch it half-drawn)."""
+
+    def drawn() -> bool:
+        line = pty.cursor_line
+        return not pty.at_prompt() and line != after and pty.screen.cursor.x == 2
+
+    pty.wait_for(drawn, what="a focused item")
     pty.settle(0.05)
+    assert drawn(), pty.cursor_line
     return pty.cursor_line
 
 
@@ -80,10 +89,11 @@ def test_a_command_typed_over_a_focused_item_runs_and_plays_nothing(game, comman
 
 def test_each_focus_change_writes_the_whole_label(game) -> None:
     game.send(RIGHT)
-    first = focused(game)[2:]
+    first = focused(game)
     game.raw = b""
     game.send(RIGHT)
-    second = focused(game)[2:]
+    second = focused(game, after=first)
+    first, second = first[2:], second[2:]
     assert first != second  # identical cards differ by their place
     assert second.encode() in game.raw
 
@@ -97,9 +107,9 @@ def test_walking_past_the_last_item_says_so(game) -> None:
         game.wait_for(lambda: "Edge of the board." in game.output_lines(), what="the edge")
         return
     game.send(RIGHT)
-    focused(game)
+    first = focused(game)
     game.send(END)
-    last = focused(game)
+    last = focused(game, after=first)
     game.send(RIGHT)
     game.wait_for(lambda: "Last item." in game.output_lines(), what="the edge")
     assert game.cursor_line == last
@@ -113,7 +123,7 @@ def test_two_identical_cards_are_told_apart_by_their_place() -> None:
         pty.send(RIGHT)
         labels.append(focused(pty))
         pty.send(RIGHT)
-        labels.append(focused(pty))
+        labels.append(focused(pty, after=labels[0]))
         # The hand starts "A over E, A over E": the same card twice.
         assert labels[0].startswith("> A over E") and labels[1].startswith("> A over E")
         # Each says its place in its group, the vowels, that Up and Down jump between.
