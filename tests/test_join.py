@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.sync.client import ClientConnection, connect
@@ -162,6 +163,38 @@ def test_a_review_between_turns_answers_from_the_table_as_it_stands(tmp_path: Pa
         assert first.said[-1] == answer
         for player in (ana, ben):
             player.ws.close()
+
+
+def test_a_move_the_server_refuses_leaves_the_turn_to_play_again(tmp_path: Path) -> None:
+    """A mistyped card is refused, worded (though no deck has it) and the turn
+    stands: the moves, their numbers and the keys work as before it."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = at_first_turn(server.url, "alphabeticell 2")
+        moves, focus = ana.me.legal, ana.me.focus
+        ana.type("keep ZZ")  # a card of no deck: read by the client, sent as typed
+        assert ana.me.legal == ()  # not asked twice while the move is on its way
+        refused = ana.hear()
+        assert refused == [f"Refused: ZZ is not one of your cards: {_keeps(moves)}."]
+        assert ana.me.legal == moves and ana.me.focus == focus
+        ana.type("1")
+        ana.until(f"You keep {moves[0].notation.split()[-1]}")
+        ana.ws.close()
+
+
+def test_a_game_value_the_client_cannot_read_is_said_as_such_not_raised() -> None:
+    me = Listener(Phrasebook())
+    me.heard(_table(here=True))
+    bad = {"key": "refuse-abc-pick-first", "args": {"card": {"type": "NoSuchThing"}}}
+    refused = {"type": "refused", "table": 1, "move": "keep ZZ", "refusal": bad}
+    said = me.heard(json.dumps(refused))
+    assert said == [
+        "Server message unreadable: $.args.card: unknown type 'NoSuchThing':"
+        " a value needs a known type or enum"
+    ]
+
+
+def _keeps(moves: tuple[Any, ...]) -> str:
+    return "keep " + ", ".join(m.notation.split()[-1] for m in moves)
 
 
 class Child:

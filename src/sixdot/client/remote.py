@@ -122,6 +122,9 @@ class Listener:
         #: A review waiting for that view, answered when it comes.
         self.pending: Callable[[Any], list[str]] | None = None
         self.legal: tuple[Action, ...] = ()
+        #: The turn a move was sent from (legal, focus, selection, view_seq), until
+        #: the server answers: a refusal gives it back.
+        self.sent_turn: tuple[Any, ...] | None = None
         #: Logged in elsewhere since: the server closed this line, not to be made again.
         self.replaced = False
         #: What the keys walk at this turn, each item marked with its place.
@@ -153,12 +156,12 @@ class Listener:
 
         try:
             message = read_from_server(data)
-        except WireError as err:
+            kind = type(message).__name__
+            # A review's answer is said as a review said locally is: not kept as news.
+            review = kind == "ViewMessage" and self.pending is not None
+            lines: list[str] = getattr(self, f"_on_{kind}", self._on_other)(message)
+        except WireError as err:  # the message, or a game value inside it
             return [self.words("online-unreadable", what=visible(str(err)))]
-        kind = type(message).__name__
-        # A review's answer is said as a review said locally is: not kept as news.
-        review = kind == "ViewMessage" and self.pending is not None
-        lines: list[str] = getattr(self, f"_on_{kind}", self._on_other)(message)
         if lines and not review:
             self.last_start = len(self.history)
             self.history += lines
@@ -259,6 +262,7 @@ class Listener:
             return []
         self.view, self.view_seq = self.codec.read_view(message.view), message.seq
         self.legal = tuple(self.codec.read_action(n) for n in message.legal)
+        self.sent_turn = None
         self.focus = marked(self.words, self.me.focus(self.view, self.legal))
         self.selection = self.me.selection(self.view, self.legal)
         return self.me.turn(self.view, self.legal)
@@ -278,10 +282,13 @@ class Listener:
         refusal = self.codec.read_refusal(
             {"key": message.refusal.key, "args": message.refusal.args}
         )
+        self._ask_again()
         return [self.me.refusal(refusal)]
 
     def _on_Problem(self, message: Any) -> list[str]:
         self.replaced = self.replaced or message.key == "online-replaced"
+        if message.about == "move":
+            self._ask_again()
         if message.key == "online-token-refused":
             self._forget()
         args = {name: value for name, value in message.args.items() if isinstance(value, str | int)}
@@ -339,10 +346,17 @@ class Listener:
             except NotationError:
                 assert self.me is not None
                 return Reply(say=[self.me.not_a_move(visible(text), self.legal)])
-        self.legal = ()  # asked again if the server refuses it
-        self.focus, self.selection = [], None
+        # Not asked twice while the move is on its way; asked again if it is refused.
+        self.sent_turn = (self.legal, self.focus, self.selection, self.view_seq)
+        self.legal, self.focus, self.selection = (), [], None
         self.view_seq = -1  # the move changes what the view shows, heard or not yet
         return Reply(send=[{"type": "move", "move": text}])
+
+    def _ask_again(self) -> None:
+        """A move refused changes nothing: the turn it was made at stands, as it was."""
+        if self.sent_turn is not None:
+            self.legal, self.focus, self.selection, self.view_seq = self.sent_turn
+            self.sent_turn = None
 
     def _choose(self, place: int) -> Reply:
         """Enter on focused item `place` (from 1): play it, or walk its moves."""
@@ -592,7 +606,7 @@ class Listener:
         # Steps already played when one sits down anew are the table's past.
         self.quiet_until = facts.last if self.last < 0 else -1
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
-        self.focus, self.selection = [], None
+        self.focus, self.selection, self.sent_turn = [], None, None
 
     def _name_seats(self) -> None:
         assert self.facts is not None
@@ -603,7 +617,7 @@ class Listener:
         self.facts, self.you, self.codec, self.me = None, None, None, None
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
         self.last, self.quiet_until, self.ended = -1, -1, False
-        self.focus, self.selection = [], None
+        self.focus, self.selection, self.sent_turn = [], None, None
 
     def _changes(self, before: TableFacts, after: TableFacts) -> list[str]:
         """Who sat down, left, dropped off or came back, one line each."""

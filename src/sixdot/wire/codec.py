@@ -55,6 +55,8 @@ class Codec:
                     type(value), {n: getattr(value, n) for n in tool_fields(type(value))}
                 )
         self.reader = Reader(self.classes, tools, self._canonical)
+        #: A refusal may name a card no deck holds: the one a player typed.
+        self._facts = Reader(self.classes, tools, self._typed)
 
     # -- each kind of value, both ways --
 
@@ -94,7 +96,7 @@ class Codec:
         if not isinstance(key, str) or not isinstance(args, dict):
             raise WireError("$", "a refusal's key is a string and its args an object")
         facts = {
-            name: self.reader.untag(value, f"$.args.{excerpt(name)}")
+            name: self._facts.untag(value, f"$.args.{excerpt(name)}")
             for name, value in args.items()
         }
         return Refusal(key, MappingProxyType(facts))
@@ -110,12 +112,16 @@ class Codec:
     def _canonical(self, value: Any, path: str) -> Any:
         """A card read back is the deck's own card object (some games compare cards
         by identity), and only a card of this deck is accepted."""
-        if type(value) is not self.card_type:
-            return value
-        card = self._deck.get(_card_key(value))
-        if card is None:
+        card = self._typed(value, path)
+        if card is value and type(value) is self.card_type:
             raise WireError(path, f"not a card of the {self.game.name} deck")
         return card
+
+    def _typed(self, value: Any, path: str) -> Any:
+        """A card in a refusal's facts: the deck's own, or the one typed if no deck has it."""
+        if type(value) is not self.card_type:
+            return value
+        return self._deck.get(_card_key(value), value)
 
 
 def _card_key(card: Any) -> tuple[Any, ...]:
