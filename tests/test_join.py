@@ -181,6 +181,17 @@ def test_a_move_the_server_refuses_leaves_the_turn_to_play_again(tmp_path: Path)
         ana.ws.close()
 
 
+def test_a_look_the_server_cannot_answer_leaves_no_review_waiting() -> None:
+    me = Listener(Phrasebook())
+    me.heard(_table(here=True))
+    step = {"type": "step", "seq": 5, "table": 1, "seat": 2, "notation": None}
+    me.heard(json.dumps({**step, "events": [], "over": False}))
+    assert me.typed("trick").send == [{"type": "look"}]  # moves came since any view
+    problem = {"type": "problem", "key": "online-not-at-table", "about": "look"}
+    assert me.heard(json.dumps(problem)) == ["You are at no table: sit or watch first."]
+    assert me.pending is None  # a view coming later is news, not this review's answer
+
+
 def test_a_game_value_the_client_cannot_read_is_said_as_such_not_raised() -> None:
     me = Listener(Phrasebook())
     me.heard(_table(here=True))

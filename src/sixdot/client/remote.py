@@ -289,6 +289,8 @@ class Listener:
         self.replaced = self.replaced or message.key == "online-replaced"
         if message.about == "move":
             self._ask_again()
+        elif message.about == "look":
+            self.pending = None  # said why instead; a later view is news again
         if message.key == "online-token-refused":
             self._forget()
         args = {name: value for name, value in message.args.items() if isinstance(value, str | int)}
