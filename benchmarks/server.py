@@ -448,8 +448,11 @@ async def main(tables: int, think: float, paced: float, flat: float, cpu: int) -
     }
 
 
-def _verdict(ratio: float) -> str:
-    """A ratio to the 50 ms target, worded as every benchmark here words one."""
+def _verdict(ratio: float, target: bool) -> str:
+    """A p99 beside 50 ms: at a person's pace the target, worded as every benchmark
+    here words one; flat out, where the core is full and moves queue, a figure only."""
+    if not target:
+        return f"{ratio:.2f} x 50 ms (no target flat out)"
     return f"ratio {ratio:.2f} of 50 ms ({'meets' if ratio <= 1 else 'MISSES'})"
 
 
@@ -464,7 +467,7 @@ def report(results: dict[str, Any]) -> list[tuple[str, str, str]]:
                 (
                     f"{name}: move to step, {who} (p50 / p99 / max)",
                     f"{ms['p50']:.1f} / {ms['p99']:.1f} / {ms['max']:.1f} ms",
-                    _verdict(ms["p99"] / (TARGET_P99 * 1000)),
+                    _verdict(ms["p99"] / (TARGET_P99 * 1000), name == "paced"),
                 )
             )
         rows.append(
