@@ -22,10 +22,11 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from sixdot.client.remote import Listener
-from sixdot.games import NAMES
+from sixdot.games import NAMES, get_game
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.background import Background
 from sixdot.visible import visible
+from sixdot.wire import Codec
 from test_server import QUICK, _close_clients  # noqa: F401 - a fixture
 
 SHORT = {
@@ -190,6 +191,40 @@ def test_a_look_the_server_cannot_answer_leaves_no_review_waiting() -> None:
     problem = {"type": "problem", "key": "online-not-at-table", "about": "look"}
     assert me.heard(json.dumps(problem)) == ["You are at no table: sit or watch first."]
     assert me.pending is None  # a view coming later is news, not this review's answer
+
+
+def _frames(seed: int = 3) -> tuple[dict[str, Any], str]:
+    """Seat 1's turn at the deal of Alphabeticell for three, as the server sends it,
+    and the first move's notation."""
+    game = get_game("alphabeticell")
+    state = game.rules.new_game(3, None, seed)
+    assert state.to_act() == (0,)
+    legal = [action.notation for action in state.legal_actions(0)]
+    view = Codec(game).view(state.view(0))
+    return {"type": "turn", "table": 1, "seat": 0, "view": view, "legal": legal}, legal[0]
+
+
+def test_a_turn_that_comes_while_a_move_is_on_its_way_waits_for_its_answer() -> None:
+    """Others acting at once may bring a turn the server sent before this seat's move
+    arrived: it is said only if that move is refused, and dropped once it is played."""
+    turn, first = _frames()
+    me = Listener(Phrasebook())
+    me.heard(_table(here=True))
+    assert me.heard(json.dumps({**turn, "seq": 5}))[-1].startswith("Your pick")
+    assert me.typed("1").send == [{"type": "move", "move": first}]
+    assert me.heard(json.dumps({**turn, "seq": 6})) == [] and me.legal == ()
+    refusal = {"key": "refuse-not-your-turn", "args": {"seat": 0}}
+    said = me.heard(json.dumps({"type": "refused", "table": 1, "move": first, "refusal": refusal}))
+    assert said[0].startswith("Refused") and said[-1].startswith("Your pick")
+    assert len(me.legal) == len(turn["legal"])
+    me.typed("1")
+    me.heard(json.dumps({**turn, "seq": 7}))  # held
+    step = {"type": "step", "table": 1, "seq": 7, "seat": 0, "notation": first, "over": False}
+    me.heard(json.dumps({**step, "events": []}))  # played: the held turn is old
+    assert me.legal == () and me.held is None
+    older = {"type": "refused", "table": 1, "move": "keep XX", "refusal": refusal}
+    me.heard(json.dumps(older))  # a refusal of no move on its way gives nothing back
+    assert me.legal == ()
 
 
 def test_a_game_value_the_client_cannot_read_is_said_as_such_not_raised() -> None:

@@ -122,9 +122,11 @@ class Listener:
         #: A review waiting for that view, answered when it comes.
         self.pending: Callable[[Any], list[str]] | None = None
         self.legal: tuple[Action, ...] = ()
-        #: The turn a move was sent from (legal, focus, selection, view_seq), until
-        #: the server answers: a refusal gives it back.
+        #: The move on its way and the turn it was sent from (its notation, then
+        #: legal, focus, selection and view_seq): the move's refusal gives it back.
         self.sent_turn: tuple[Any, ...] | None = None
+        #: A turn that came while that move was on its way, said if it is refused.
+        self.held: Any = None
         #: Logged in elsewhere since: the server closed this line, not to be made again.
         self.replaced = False
         #: What the keys walk at this turn, each item marked with its place.
@@ -255,14 +257,22 @@ class Listener:
             lines.append(self.words("online-game-over"))
             self.legal, self.focus, self.selection = (), [], None
         self.ended = message.over
+        if message.seat == self.you and message.seat is not None:
+            # The move on its way is played: a turn sent before it came is old.
+            self.sent_turn, self.held = None, None
         return lines
 
     def _on_TurnMessage(self, message: Any) -> list[str]:
+        """This seat is asked to move. While a move of its own is on its way (others
+        acting at once may bring a turn sent before it arrived), the turn is held
+        until that move is played (the turn is then old) or refused (it stands)."""
         if self.codec is None or self.me is None:
+            return []
+        if self.sent_turn is not None:
+            self.held = message
             return []
         self.view, self.view_seq = self.codec.read_view(message.view), message.seq
         self.legal = tuple(self.codec.read_action(n) for n in message.legal)
-        self.sent_turn = None
         self.focus = marked(self.words, self.me.focus(self.view, self.legal))
         self.selection = self.me.selection(self.view, self.legal)
         return self.me.turn(self.view, self.legal)
@@ -282,21 +292,21 @@ class Listener:
         refusal = self.codec.read_refusal(
             {"key": message.refusal.key, "args": message.refusal.args}
         )
-        self._ask_again()
-        return [self.me.refusal(refusal)]
+        return [self.me.refusal(refusal), *self._ask_again(message.move)]
 
     def _on_Problem(self, message: Any) -> list[str]:
         self.replaced = self.replaced or message.key == "online-replaced"
-        if message.about == "move":
-            self._ask_again()
+        again = []
+        if message.about == "move" and self.sent_turn is not None:
+            again = self._ask_again(self.sent_turn[0])  # a move the server could not take
         elif message.about == "look":
             self.pending = None  # said why instead; a later view is news again
         if message.key == "online-token-refused":
             self._forget()
         args = {name: value for name, value in message.args.items() if isinstance(value, str | int)}
         if not message.key.startswith("online-") or not self.words.has(message.key):
-            return [self.words("online-problem-unknown", key=visible(message.key))]
-        return [self.words(message.key, **args)]
+            return [self.words("online-problem-unknown", key=visible(message.key)), *again]
+        return [self.words(message.key, **args), *again]
 
     # -- typed by the player --
 
@@ -349,16 +359,24 @@ class Listener:
                 assert self.me is not None
                 return Reply(say=[self.me.not_a_move(visible(text), self.legal)])
         # Not asked twice while the move is on its way; asked again if it is refused.
-        self.sent_turn = (self.legal, self.focus, self.selection, self.view_seq)
+        self.sent_turn = (text, self.legal, self.focus, self.selection, self.view_seq)
         self.legal, self.focus, self.selection = (), [], None
         self.view_seq = -1  # the move changes what the view shows, heard or not yet
         return Reply(send=[{"type": "move", "move": text}])
 
-    def _ask_again(self) -> None:
-        """A move refused changes nothing: the turn it was made at stands, as it was."""
-        if self.sent_turn is not None:
-            self.legal, self.focus, self.selection, self.view_seq = self.sent_turn
-            self.sent_turn = None
+    def _ask_again(self, move: str) -> list[str]:
+        """The move on its way was refused, which changes nothing: the turn held
+        meanwhile is said now, or else the turn it was made at stands as it was,
+        unsaid (the refusal says what is accepted). A refusal of an older move
+        changes nothing here."""
+        if self.sent_turn is None or self.sent_turn[0] != move:
+            return []
+        _, legal, focus, selection, seen = self.sent_turn
+        held, self.sent_turn, self.held = self.held, None, None
+        if held is not None:
+            return self._on_TurnMessage(held)
+        self.legal, self.focus, self.selection, self.view_seq = legal, focus, selection, seen
+        return []
 
     def _choose(self, place: int) -> Reply:
         """Enter on focused item `place` (from 1): play it, or walk its moves."""
@@ -592,6 +610,8 @@ class Listener:
         """What logs this client in again after a lost connection, asking for what it missed."""
         if self.token is None:
             return None
+        # A move on its way may be lost with the line: the server asks again.
+        self.sent_turn, self.held = None, None
         message: dict[str, Any] = {"type": "resume", "token": self.token}
         if self.facts is not None:
             message["after"] = self.last
@@ -608,7 +628,7 @@ class Listener:
         # Steps already played when one sits down anew are the table's past.
         self.quiet_until = facts.last if self.last < 0 else -1
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
-        self.focus, self.selection, self.sent_turn = [], None, None
+        self.focus, self.selection, self.sent_turn, self.held = [], None, None, None
 
     def _name_seats(self) -> None:
         assert self.facts is not None
@@ -619,7 +639,7 @@ class Listener:
         self.facts, self.you, self.codec, self.me = None, None, None, None
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
         self.last, self.quiet_until, self.ended = -1, -1, False
-        self.focus, self.selection, self.sent_turn = [], None, None
+        self.focus, self.selection, self.sent_turn, self.held = [], None, None, None
 
     def _changes(self, before: TableFacts, after: TableFacts) -> list[str]:
         """Who sat down, left, dropped off or came back, one line each."""
