@@ -29,6 +29,9 @@ from sixdot.visible import visible
 from sixdot.wire import Codec
 from test_server import QUICK, _close_clients  # noqa: F401 - a fixture
 
+#: Lines a player may mistype at a turn: another game's moves, cards of no deck,
+#: numbers out of range, words of no game.
+MISTYPED = ("keep ZZ", "play Q", "pass", "bid 99", "draw", "discard QQ", "9999", "0", "take Z")
 SHORT = {
     "alphabeticell": "target=5",
     "consonants": "target=1",
@@ -46,6 +49,7 @@ class Player:
         self.me = Listener(Phrasebook())
         self.said: list[str] = []
         self.rng = random.Random(seed)
+        self.error = ""
 
     def type(self, line: str) -> None:
         reply = self.me.typed(line)
@@ -62,10 +66,17 @@ class Player:
         while not any(text in line for line in self.hear()):
             pass
 
-    def play_out(self) -> None:
-        while not any(line == "Game over." for line in self.hear()):
-            if self.me.legal:
-                self.type(str(self.rng.randint(1, len(self.me.legal))))
+    def play_out(self, mistakes: float = 0.0) -> None:
+        """Numbers typed at each turn to the game's end; with `mistakes`, that share
+        of turns first has a mistyped line (refused at once, or by the server)."""
+        try:
+            while not any(line == "Game over." for line in self.hear()):
+                if self.me.legal and self.rng.random() < mistakes:
+                    self.type(self.rng.choice(MISTYPED))
+                if self.me.legal:
+                    self.type(str(self.rng.randint(1, len(self.me.legal))))
+        except Exception as err:  # said by the test, with the last lines heard
+            self.error = f"{err!r} after {self.said[-5:]}"
 
 
 def login(url: str, name: str, seed: int) -> Player:
@@ -86,8 +97,13 @@ def at_first_turn(url: str, table: str) -> Player:
     return ana
 
 
+@pytest.mark.parametrize("mistakes", [0.0, 0.3])
 @pytest.mark.parametrize("game", NAMES)
-def test_two_listeners_hear_and_play_a_whole_game(tmp_path: Path, game: str) -> None:
+def test_two_listeners_hear_and_play_a_whole_game(
+    tmp_path: Path, game: str, mistakes: float
+) -> None:
+    """Two people and a bot to the end; with mistakes, a refused move leaves the
+    turn to play again, and no move is ever sent out of turn."""
     with Background(tmp_path / "server", hasher=QUICK) as server:
         ana, ben = login(server.url, "Ana", 1), login(server.url, "Ben", 2)
         ana.type(f"create {game} 3 bots=random {SHORT[game]}")
@@ -98,7 +114,7 @@ def test_two_listeners_hear_and_play_a_whole_game(tmp_path: Path, game: str) -> 
         ben.until("you sit in seat 2")
         ana.until("Ben sits in seat 2.")
         ana.type("start")
-        threads = [threading.Thread(target=p.play_out) for p in (ana, ben)]
+        threads = [threading.Thread(target=p.play_out, args=(mistakes,)) for p in (ana, ben)]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -106,9 +122,11 @@ def test_two_listeners_hear_and_play_a_whole_game(tmp_path: Path, game: str) -> 
         for player in (ana, ben):
             player.ws.close()
     for player in (ana, ben):
+        assert player.error == ""
         assert "Game over." in player.said
         assert all(line and line == visible(line) for line in player.said)
         assert not any(line.startswith("Server refused") for line in player.said)
+        assert "Refused: it is not your turn." not in player.said
     assert any(line.startswith("You") for line in ana.said)  # words from seat 0's side
 
 
