@@ -59,6 +59,15 @@ def register(pty: PtyClient, name: str = "Cleo") -> None:
     said(pty, f"Logged in as {name}")
 
 
+def logged_in(server: Background, name: str) -> ClientConnection:
+    """Another person, on a websocket of their own: registered and logged in."""
+    other = connect(server.url, legacy=True)
+    other.send(json.dumps({"type": "register", "name": name, "password": "password1"}))
+    while json.loads(other.recv(30))["type"] != "session":
+        pass
+    return other
+
+
 def seated_at_a_turn(pty: PtyClient) -> None:
     """A two-player table with a bot, started, at the first pick of Alphabeticell."""
     pty.send("create alphabeticell 2 bots=random target=5" + ENTER)
@@ -99,11 +108,8 @@ def test_a_line_from_the_server_leaves_what_is_typed_on_the_input_line(
     server: Background, join: PtyClient
 ) -> None:
     register(join)
-    other = connect(server.url, legacy=True)
+    other = logged_in(server, "Ben")
     try:
-        other.send(json.dumps({"type": "register", "name": "Ben", "password": "password1"}))
-        while json.loads(other.recv(30))["type"] != "session":
-            pass
         row = join.wait_prompt()
         before = join.screen.transcript()[:row]
         join.send("shout hel")
@@ -127,11 +133,8 @@ def test_a_review_key_after_a_move_says_the_table_as_it_stands(
     """F12 after Cleo's move, while Ben thinks: the status of the game since her move,
     which the client asks of the server, not the one of her turn."""
     register(join)
-    ben = connect(server.url, legacy=True)
+    ben = logged_in(server, "Ben")
     try:
-        ben.send(json.dumps({"type": "register", "name": "Ben", "password": "password1"}))
-        while json.loads(ben.recv(30))["type"] != "session":
-            pass
         join.send("create alphabeticell 2" + ENTER)
         said(join, "you sit in seat 1")
         ben.send(json.dumps({"type": "sit", "table": 1}))
