@@ -296,7 +296,7 @@ class Listener:
 
     def _on_Problem(self, message: Any) -> list[str]:
         self.replaced = self.replaced or message.key == "online-replaced"
-        again = []
+        again: list[str] = []
         if message.about == "move" and self.sent_turn is not None:
             again = self._ask_again(self.sent_turn[0])  # a move the server could not take
         elif message.about == "look":
@@ -367,15 +367,17 @@ class Listener:
     def _ask_again(self, move: str) -> list[str]:
         """The move on its way was refused, which changes nothing: the turn held
         meanwhile is said now, or else the turn it was made at stands as it was,
-        unsaid (the refusal says what is accepted). A refusal of an older move
-        changes nothing here."""
+        unsaid (the refusal says what is accepted), unless moves came since and
+        the server did not ask again (this seat is not to act). A refusal of an
+        older move changes nothing here."""
         if self.sent_turn is None or self.sent_turn[0] != move:
             return []
         _, legal, focus, selection, seen = self.sent_turn
         held, self.sent_turn, self.held = self.held, None, None
         if held is not None:
             return self._on_TurnMessage(held)
-        self.legal, self.focus, self.selection, self.view_seq = legal, focus, selection, seen
+        if seen >= self.last:
+            self.legal, self.focus, self.selection, self.view_seq = legal, focus, selection, seen
         return []
 
     def _choose(self, place: int) -> Reply:
