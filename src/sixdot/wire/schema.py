@@ -57,7 +57,7 @@ def values_schema(name: str) -> dict[str, Any]:
     and `card`, each defined in `$defs` with every record and enum they hold."""
     codec = Codec(GAMES[name])
     build = _Builder(codec.classes)
-    events = [cls for cls in codec.classes.values() if isinstance(cls, type) and _event(cls)]
+    events = [cls for cls in codec.classes.values() if _event(cls)]
     roots = {
         "event": {"anyOf": [build.tagged(cls) for cls in sorted(events, key=_name)]},
         "view": build.of(codec.view_type),
@@ -137,13 +137,7 @@ class _Builder:
         name = cls.__name__
         if name not in self.defs:
             self.defs[name] = {}  # a record may hold its own kind
-            fields = {field: self.of(kind) for field, kind in data_fields(cls)}
-            self.defs[name] = {
-                "type": "object",
-                "properties": fields,
-                "required": list(fields),
-                "additionalProperties": False,
-            }
+            self.defs[name] = _exactly(self.fields(cls))
         return {"$ref": f"#/$defs/{name}"}
 
     def tagged(self, cls: type) -> dict[str, Any]:
@@ -152,22 +146,15 @@ class _Builder:
         if name not in self.defs:
             self.defs[name] = {}
             if is_record(cls):
-                fields = {"type": {"const": cls.__name__}}
-                fields.update((field, self.of(kind)) for field, kind in data_fields(cls))
-                self.defs[name] = {
-                    "type": "object",
-                    "properties": fields,
-                    "required": list(fields),
-                    "additionalProperties": False,
-                }
+                fields = {"type": {"const": cls.__name__}, **self.fields(cls)}
             else:
-                self.defs[name] = {
-                    "type": "object",
-                    "properties": {"enum": {"const": cls.__name__}, "value": self.of(cls)},
-                    "required": ["enum", "value"],
-                    "additionalProperties": False,
-                }
+                fields = {"enum": {"const": cls.__name__}, "value": self.of(cls)}
+            self.defs[name] = _exactly(fields)
         return {"$ref": f"#/$defs/{name}"}
+
+    def fields(self, cls: type) -> dict[str, Any]:
+        """A record's fields as the codec writes them, each with its schema."""
+        return {field: self.of(kind) for field, kind in data_fields(cls)}
 
     def anything(self) -> dict[str, Any]:
         """A value of no stated type: a plain value, a list of them, or any of
@@ -183,6 +170,16 @@ class _Builder:
                 ]
             }
         return {"$ref": "#/$defs/any"}
+
+
+def _exactly(fields: dict[str, Any]) -> dict[str, Any]:
+    """An object with these fields, every one of them, and no other."""
+    return {
+        "type": "object",
+        "properties": fields,
+        "required": list(fields),
+        "additionalProperties": False,
+    }
 
 
 _PRIMITIVE = {bool: "boolean", int: "integer", float: "number", str: "string", type(None): "null"}
