@@ -96,6 +96,18 @@ class Reply:
     quit: bool = False
 
 
+@dataclass(frozen=True)
+class SentMove:
+    """A move sent and not yet answered, with the turn it was made at."""
+
+    move: str
+    legal: tuple[Action, ...]
+    focus: list[FocusItem]
+    selection: tuple[str, int] | None
+    #: The last step that turn's view had heard.
+    seen: int
+
+
 class Listener:
     """What this client knows of the server, the table and its own turn."""
 
@@ -122,9 +134,8 @@ class Listener:
         #: A review waiting for that view, answered when it comes.
         self.pending: Callable[[Any], list[str]] | None = None
         self.legal: tuple[Action, ...] = ()
-        #: The move on its way and the turn it was sent from (its notation, then
-        #: legal, focus, selection and view_seq): the move's refusal gives it back.
-        self.sent_turn: tuple[Any, ...] | None = None
+        #: The move on its way and the turn it was sent from: its refusal gives it back.
+        self.sent_turn: SentMove | None = None
         #: A turn that came while that move was on its way, said if it is refused.
         self.held: Any = None
         #: Logged in elsewhere since: the server closed this line, not to be made again.
@@ -298,7 +309,7 @@ class Listener:
         self.replaced = self.replaced or message.key == "online-replaced"
         again: list[str] = []
         if message.about == "move" and self.sent_turn is not None:
-            again = self._ask_again(self.sent_turn[0])  # a move the server could not take
+            again = self._ask_again(self.sent_turn.move)  # one the server could not take
         elif message.about == "look":
             self.pending = None  # said why instead; a later view is news again
         if message.key == "online-token-refused":
@@ -359,7 +370,7 @@ class Listener:
                 assert self.me is not None
                 return Reply(say=[self.me.not_a_move(visible(text), self.legal)])
         # Not asked twice while the move is on its way; asked again if it is refused.
-        self.sent_turn = (text, self.legal, self.focus, self.selection, self.view_seq)
+        self.sent_turn = SentMove(text, self.legal, self.focus, self.selection, self.view_seq)
         self.legal, self.focus, self.selection = (), [], None
         self.view_seq = -1  # the move changes what the view shows, heard or not yet
         return Reply(send=[{"type": "move", "move": text}])
@@ -370,14 +381,15 @@ class Listener:
         unsaid (the refusal says what is accepted), unless moves came since and
         the server did not ask again (this seat is not to act). A refusal of an
         older move changes nothing here."""
-        if self.sent_turn is None or self.sent_turn[0] != move:
+        sent = self.sent_turn
+        if sent is None or sent.move != move:
             return []
-        _, legal, focus, selection, seen = self.sent_turn
         held, self.sent_turn, self.held = self.held, None, None
         if held is not None:
             return self._on_TurnMessage(held)
-        if seen >= self.last:
-            self.legal, self.focus, self.selection, self.view_seq = legal, focus, selection, seen
+        if sent.seen >= self.last:
+            self.legal, self.focus, self.selection = sent.legal, sent.focus, sent.selection
+            self.view_seq = sent.seen
         return []
 
     def _choose(self, place: int) -> Reply:
