@@ -190,6 +190,7 @@ class Table:
             if self.said().count("Last item.") > times:
                 assert self.pty.cursor_line == before
                 return labels
+            at_label_start(self.pty)  # the line is rewritten whole: not read half-drawn
             labels.append(self.line)
         raise AssertionError(f"no last item after {labels}")
 
