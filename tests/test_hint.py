@@ -43,6 +43,7 @@ SELDOM: dict[str, dict[str, Any]] = {
     "why-con-fly-others": {},
     "why-con-fly-self": {},
     "why-let-no-words": {},
+    "why-let-take-loss": {"card": "S", "points": 5},
     **{
         f"why-agn-{kind}": {"move": move}
         for kind, move in (

@@ -88,3 +88,15 @@ def test_the_sensible_bot_says_why_it_goes_out_and_why_it_challenges() -> None:
     legal = state.legal_actions(1)
     why = SensibleBot(1, 1).reason(state.view(1), legal, Challenge("TCA"))
     assert why is not None and (why.key, dict(why.args)) == ("why-not-a-word", {"word": "TCA"})
+
+
+def test_a_hint_that_can_only_lose_says_the_loss_in_words_not_with_a_minus() -> None:
+    """Q, X and J spell nothing: whatever is discarded, the rest loses points."""
+    state = playing(cards("Q", "X", "J"), cards("C", "A", "T"))
+    action, why = SensibleBot(0, 1).decide(state.view(0), state.legal_actions(0))
+    assert action == RULES.parse_action("discard Q")
+    # X (12) and J (13) are left: 25 points lost at best.
+    assert why is not None and (why.key, dict(why.args)) == (
+        "why-let-discard-loss",
+        {"card": "Q", "points": 25},
+    )

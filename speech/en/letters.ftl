@@ -325,6 +325,9 @@ caution-let-not-a-word = not in the dictionary: { $words }. Others may challenge
 # Take the top discard: with $card the best arrangement scores $points.
 why-let-take = { $card } raises your best to { $points }
     .brief = { $card } helps your words
+# The same, when the best still loses points: $points is the loss, a positive number.
+why-let-take-loss = { $card } cuts your loss to { $points }
+    .brief = { $card } helps your words
 # Draw: the top discard, $card, scores nothing more.
 why-let-draw = { $card } does not help your hand
     .brief = { $card } does not help
@@ -342,3 +345,6 @@ why-let-no-words = no word to lay on this final turn
 # Discard $card: the rest can score $points.
 why-let-discard = the rest can score { $points }
     .brief = the rest scores { $points }
+# The same, when the rest can only lose: $points is the loss, a positive number.
+why-let-discard-loss = the rest loses at least { $points }
+    .brief = the rest loses { $points }

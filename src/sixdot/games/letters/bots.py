@@ -45,7 +45,9 @@ class SensibleBot(Explaining):
                 now = solver.best(view.hand, within=taken).points
                 better = solver.best_final(taken).points
                 if better > now:
-                    return take, Reason.of("why-let-take", card=view.top.face, points=better)
+                    return take, scored(
+                        better, "why-let-take", "why-let-take-loss", card=view.top.face
+                    )
                 why = Reason.of("why-let-draw", card=view.top.face)
             else:
                 why = None
@@ -61,8 +63,17 @@ class SensibleBot(Explaining):
             return Discard(best.discard.face), Reason.of("why-let-no-words")
         keep = max(solver.finals(view.hand), key=lambda a: (a.points, a.discard.points))  # type: ignore[union-attr]
         assert keep.discard is not None
-        why = Reason.of("why-let-discard", card=keep.discard.face, points=keep.points)
+        why = scored(keep.points, "why-let-discard", "why-let-discard-loss", card=keep.discard.face)
         return Discard(keep.discard.face), why
+
+
+def scored(points: int, gain: str, loss: str, **args: object) -> Reason:
+    """A reason that quotes a score: a loss is said in words of its own (`loss`,
+    the points as a positive number), never by a bare minus sign, which a
+    screen reader may not say and a listener can miss."""
+    if points < 0:
+        return Reason.of(loss, points=-points, **args)
+    return Reason.of(gain, points=points, **args)
 
 
 def challenge(view: View) -> tuple[Action, Reason]:
