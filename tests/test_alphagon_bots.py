@@ -91,3 +91,24 @@ def test_the_sensible_bot_says_what_its_move_is_for() -> None:
     assert why is not None and (why.key, dict(why.args)) == ("why-agn-doubt", {"move": "doubt"})
     other = next(a for a in legal if a != DOUBT)
     assert SensibleBot(seat, 0).reason(view, legal, other) is None
+
+
+def test_a_letter_placed_with_no_word_in_reach_says_a_pass_would_cost_one() -> None:
+    """PO leads to POLICE, but with no L and no bonus the bot places a letter
+    anyway: passing would cost it a letter. The hint must not say the letter
+    builds toward a word."""
+    state = replace(
+        building(game(), "PO"), racks=(("Q", "X", "Z"), ("E",), ("E",)), bonuses=(0, 0, 0)
+    )
+    state = replace(state, hands=((),) * state.n)
+    view, legal = state.view(0), state.legal_actions(0)
+    bot = SensibleBot(0, 0)
+    action = bot.choose(view, legal)
+    assert isinstance(action, Place) and len(action.letters) == 1
+    why = bot.reason(view, legal, action)
+    assert why is not None and why.key == "why-agn-place-no-word"
+
+    toward = replace(state, racks=(("L", "X", "Z"), ("E",), ("E",)))
+    view, legal = toward.view(0), toward.legal_actions(0)
+    assert bot.choose(view, legal) == Place(("L",))
+    assert bot.reason(view, legal, Place(("L",))).key == "why-agn-place"  # type: ignore[union-attr]

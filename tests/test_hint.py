@@ -56,6 +56,7 @@ SELDOM: dict[str, dict[str, Any]] = {
             ("take-bonus", "take bonus"),
             ("lose", "lose Q"),
             ("doubt", "doubt"),
+            ("place-no-word", "place Q"),
         )
     },
 }

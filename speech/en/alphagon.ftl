@@ -519,6 +519,9 @@ why-agn-close = the word is done: score it now
     .brief = score it now
 why-agn-place = it builds toward a word
     .brief = toward a word
+# Placed though no word is in reach: with no bonus, a pass would cost a letter.
+why-agn-place-no-word = passing would cost you a letter
+    .brief = a pass costs a letter
 why-agn-declare = the only way the word can end
     .brief = the only ending
 why-agn-doubt = no word can finish these letters

@@ -121,6 +121,8 @@ class SensibleBot(Bot):
         if len(legal) == 1 or self.choose(view, legal) != action:
             return None
         key = WHY_MOVE.get(action) or WHY_KIND.get(type(action))
+        if isinstance(action, Place) and self.placement(view, legal) is None:
+            key = "why-agn-place-no-word"  # placed only because a pass would cost a letter
         return Reason.of(key, move=action.notation) if key else None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
