@@ -175,3 +175,21 @@ def test_any_game_cut_anywhere_comes_back_the_same(name: str) -> None:
         saves.check(back, saves.slot(setup))
     rebuilt, _ = replay(game.rules, players, {}, 3, moves)
     assert rebuilt == state
+
+
+def test_a_game_saved_under_other_rules_is_refused_naming_both_revisions() -> None:
+    """Moves replayed under changed rules would make another game: a save records
+    the rules' revision, and one from another revision is not resumed. A save
+    from before revisions (none recorded) is replayed and checked as before."""
+    run("play", "letters", "--seed", "5", input="draw\ndiscard O\nquit\nyes\n")
+    data = json.loads(slot("letters").read_text())
+    assert data["rules"] == GAMES["letters"].rules.revision == 1
+    slot("letters").write_text(json.dumps({**data, "rules": 0}))
+    out = run("resume", "letters")
+    assert out.rc == 2 and out.out == ""
+    assert "saved under Letters rules revision 0; this sixdot plays revision 1" in out.err
+    del data["rules"]
+    slot("letters").write_text(json.dumps(data))
+    setup = saves.read(slot("letters"))
+    assert list(map(list, setup.moves)) == data["moves"]
+    saves.check(setup, slot("letters"))

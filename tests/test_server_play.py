@@ -15,6 +15,7 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import ssl
 import subprocess
 import sys
@@ -28,7 +29,7 @@ from websockets.sync.client import connect
 from sixdot.core import Event
 from sixdot.games import NAMES, get_game
 from sixdot.server.background import Background
-from sixdot.server.storage import EntryKind, SqliteStore
+from sixdot.server.storage import EntryKind, SqliteStore, Status
 from sixdot.table import GameSetup, Match, Step
 from sixdot.wire.codec import Codec
 from test_server import QUICK, Scripted, _close_clients, joined  # noqa: F401 - a fixture
@@ -390,3 +391,56 @@ def test_sixdot_serve_says_in_one_line_why_it_cannot_start(tmp_path: Path) -> No
         2,
         "Cannot use certificate none.pem: [Errno 2] No such file or directory.",
     )
+
+
+def test_a_table_kept_under_other_rules_is_ended_and_the_others_come_back(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A journal replayed under changed rules would be another game: a table
+    records its rules' revision, and after a restart one played under another
+    revision is ended and logged, while the other tables come back as usual."""
+    folder = tmp_path / "server"
+    with Background(folder, grace=0.5, hasher=QUICK) as running:
+        ana, ben = joined(running, "Ana"), joined(running, "Ben")
+        cid, dee = joined(running, "Cid"), joined(running, "Dee")
+        changed = table_of(ana, ben, "nonesuch", 3, "sensible")
+        kept = table_of(cid, dee, "nonesuch", 3, "sensible")
+        for a, b in ((ana, ben), (cid, dee)):
+            both(a, b, stop_after=2, quiet=2.0)
+    store = SqliteStore(folder)
+    assert {store.table(t).rules for t in (changed, kept)} == {1}  # type: ignore[union-attr]
+    store.close()
+    with sqlite3.connect(folder / SqliteStore.FILE) as db:
+        db.execute("UPDATE tables SET rules = 0 WHERE id = ?", (changed,))
+    with caplog.at_level("WARNING", "sixdot.server"), Background(folder, hasher=QUICK) as again:
+        back = Scripted(again.url)
+        back.send("resume", token=token_of(cid), after=last_seq(cid))
+        assert back.until("table")["table"]["status"] == "playing"
+    said = [r.getMessage() for r in caplog.records]
+    assert said == [
+        f"table {changed} (nonesuch) not restored: played under Nonesuch rules revision 0,"
+        " this server plays revision 1"
+    ]
+    store = SqliteStore(folder)
+    assert store.table(changed).status is Status.OVER  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_store_from_before_rules_revisions_reads_its_tables_as_revision_1(
+    tmp_path: Path,
+) -> None:
+    with sqlite3.connect(tmp_path / SqliteStore.FILE) as db:
+        db.execute(
+            "CREATE TABLE tables (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,"
+            " players INTEGER NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,"
+            " level TEXT NOT NULL, host TEXT NOT NULL, lock TEXT, status TEXT NOT NULL,"
+            " seats TEXT NOT NULL)"
+        )
+        db.execute(
+            "INSERT INTO tables (game, players, options, seed, level, host, status, seats)"
+            " VALUES ('letters', 2, '{}', 7, 'sensible', 'ana', 'playing', '[]')"
+        )
+    store = SqliteStore(tmp_path)
+    [record] = store.tables([Status.PLAYING])
+    store.close()
+    assert (record.game, record.seed, record.rules) == ("letters", 7, 1)

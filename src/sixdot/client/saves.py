@@ -2,7 +2,9 @@
 
 A saved game is what replays it exactly: the game, how the table is seated,
 the seed, the options, the word list and every move so far as seat and
-notation; the rules core rebuilds the state from that. Each game is a file,
+notation; the rules core rebuilds the state from that. The rules' revision is
+kept too: a game saved under other rules would replay as another game, so it
+is refused with both revisions named. Each game is a file,
 `<game>-<seed>.json`, in the data folder (~/.local/share/sixdot/saved on
 Linux) or the folder SIXDOT_SAVES names (tests, profiles): starting another
 game never replaces a saved one, and a game that ends removes its file. A file
@@ -84,6 +86,7 @@ def write(setup: Setup) -> None:
         "format": FORMAT,
         "version": VERSION,
         "game": setup.game.name,
+        "rules": setup.game.rules.revision,
         "players": setup.players,
         "humans": setup.humans,
         "level": setup.level,
@@ -140,6 +143,13 @@ def read(path: Path) -> Setup:
     game = GAMES.get(str(data.get("game")))  # imports this one game only
     if game is None:
         raise SaveError(f"{path} holds no game sixdot knows: {_shown(data.get('game'))}")
+    # A file from before rules revisions has none: its moves are checked as they replay.
+    revision, current = data.get("rules", game.rules.revision), game.rules.revision
+    if revision != current or isinstance(revision, bool):
+        raise SaveError(
+            f"{path} was saved under {game.rules.title} rules revision {_shown(revision)};"
+            f" this sixdot plays revision {current}, where its moves would make another game"
+        )
     try:
         setup = Setup(
             game,

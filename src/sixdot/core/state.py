@@ -188,6 +188,11 @@ class Rules(ABC):
     #: The first words of this game's move notation, so a mistyped move is told apart
     #: from an unknown command.
     verbs: ClassVar[tuple[str, ...]]
+    #: The rules' revision. A recorded game (a saved game, a server's journal)
+    #: is its seed, options and moves, replayed by the rules: a change that
+    #: would replay one differently (the deal, a default, what a move means)
+    #: bumps this, and a game recorded under another revision is not replayed.
+    revision: ClassVar[int] = 1
 
     def begin(
         self, players: int, options: Mapping[str, object] | None = None, seed: int = 0

@@ -34,7 +34,7 @@ from sixdot.server import protocol as p
 from sixdot.server.accounts import Accounts, RateLimit
 from sixdot.server.accounts import Login as Identity
 from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_frame
-from sixdot.server.play import LiveTable, new_record
+from sixdot.server.play import LiveTable, NotRestored, new_record
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import Entry, EntryKind, SeatKind, SqliteStore, Status, Store
 from sixdot.visible import visible
@@ -106,13 +106,21 @@ class Server:
 
     async def load(self) -> None:
         """Bring back the tables kept as waiting or playing: a game is replayed
-        from its journal, and each absent person's seat gets its grace period."""
+        from its journal, and each absent person's seat gets its grace period.
+        A table that cannot come back (its game gone, its journal played under
+        other rules) is ended and logged: the other tables still come back."""
         for record in self.store.tables([Status.WAITING, Status.PLAYING]):
-            table = LiveTable(record, self.store)
+            try:
+                table = LiveTable(record, self.store)
+                if record.status is Status.PLAYING:
+                    await asyncio.to_thread(table.resume)
+            except NotRestored as err:
+                log.warning("table %d (%s) not restored: %s", record.id, record.game, err)
+                self.store.set_status(record.id, Status.OVER)
+                continue
             self.tables[record.id] = table
             self.locks[record.id] = asyncio.Lock()
             if record.status is Status.PLAYING:
-                await asyncio.to_thread(table.resume)
                 for seat, who in enumerate(record.seats):
                     if who.kind is SeatKind.PERSON:
                         self._start_grace(table, seat)

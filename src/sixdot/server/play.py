@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from sixdot.bots import Bot
 from sixdot.core import Action, GameState, Refusal
+from sixdot.core.errors import SixdotError
 from sixdot.games import GAMES, Game
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import Entry, EntryKind, Seat, SeatKind, Status, Store, TableRecord
@@ -46,12 +47,18 @@ class SeatStream(Controller):
         self.steps.append(step)
 
 
+class NotRestored(SixdotError):
+    """A kept table that cannot be brought back: the message says why."""
+
+
 class LiveTable:
     """A table in the lobby, then its game; every change is kept in the store."""
 
     def __init__(self, record: TableRecord, store: Store) -> None:
         self.record = record
         self.store = store
+        if record.game not in GAMES:
+            raise NotRestored(f"no game {quoted(record.game)} is installed")
         self.game: Game = GAMES[record.game]
         self.match: Match | None = None
         self.streams: dict[int, SeatStream] = {}
@@ -188,13 +195,26 @@ class LiveTable:
         self._begin(())
 
     def resume(self) -> None:
-        """A table kept as playing, rebuilt from its journal after a restart."""
+        """A table kept as playing, rebuilt from its journal after a restart.
+
+        NotRestored if its journal was played under other rules (it would
+        replay as another game) or no longer replays.
+        """
+        revision = self.game.rules.revision
+        if self.record.rules != revision:
+            raise NotRestored(
+                f"played under {self.game.rules.title} rules revision {self.record.rules},"
+                f" this server plays revision {revision}"
+            )
         moves = [
             (e.seat, e.text)
             for e in self.store.journal(self.id)
             if e.kind is EntryKind.MOVE and e.seat is not None
         ]
-        self._begin(moves)
+        try:
+            self._begin(moves)
+        except SixdotError as err:
+            raise NotRestored(f"its journal does not replay: {err}") from err
 
     def _begin(self, moves: Sequence[tuple[int, str]]) -> None:
         record = self.record
@@ -297,4 +317,5 @@ def new_record(
         lock=lock,
         status=Status.WAITING,
         seats=tuple(Seat() for _ in range(players)),
+        rules=game.rules.revision,
     )

@@ -94,6 +94,8 @@ class TableRecord:
     lock: str | None  # argon2id hash of a private table's password
     status: Status
     seats: tuple[Seat, ...]
+    #: The revision of the rules the journal was played under (Rules.revision).
+    rules: int = 1
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,7 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE TABLE IF NOT EXISTS tables (
     id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, players INTEGER NOT NULL,
     options TEXT NOT NULL, seed INTEGER NOT NULL, level TEXT NOT NULL, host TEXT NOT NULL,
-    lock TEXT, status TEXT NOT NULL, seats TEXT NOT NULL);
+    lock TEXT, status TEXT NOT NULL, seats TEXT NOT NULL, rules INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE IF NOT EXISTS journal (
     table_id INTEGER NOT NULL, n INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
     author TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, n));
@@ -190,6 +192,9 @@ class SqliteStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        if "rules" not in columns:  # a store made before tables recorded it: revision 1
+            self._db.execute("ALTER TABLE tables ADD COLUMN rules INTEGER NOT NULL DEFAULT 1")
 
     def _run(self, sql: str, args: Sequence[object] = ()) -> sqlite3.Cursor:
         with self._lock:
@@ -229,8 +234,9 @@ class SqliteStore:
 
     def add_table(self, table: TableRecord) -> int:
         cursor = self._run(
-            "INSERT INTO tables (game, players, options, seed, level, host, lock, status, seats)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables"
+            " (game, players, options, seed, level, host, lock, status, seats, rules)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 table.game,
                 table.players,
@@ -241,6 +247,7 @@ class SqliteStore:
                 table.lock,
                 table.status.value,
                 _seats_text(table.seats),
+                table.rules,
             ),
         )
         assert cursor.lastrowid is not None
@@ -297,7 +304,7 @@ class SqliteStore:
             self._db.close()
 
 
-_COLUMNS = "id, game, players, options, seed, level, host, lock, status, seats"
+_COLUMNS = "id, game, players, options, seed, level, host, lock, status, seats, rules"
 
 
 def _seats_text(seats: Sequence[Seat]) -> str:
@@ -305,7 +312,7 @@ def _seats_text(seats: Sequence[Seat]) -> str:
 
 
 def _table(row: tuple[object, ...]) -> TableRecord:
-    id_, game, players, options, seed, level, host, lock, status, seats = row
+    id_, game, players, options, seed, level, host, lock, status, seats, rules = row
     return TableRecord(
         id=int(str(id_)),
         game=str(game),
@@ -317,4 +324,5 @@ def _table(row: tuple[object, ...]) -> TableRecord:
         lock=None if lock is None else str(lock),
         status=Status(status),
         seats=tuple(Seat(SeatKind(kind), who) for kind, who in json.loads(str(seats))),
+        rules=int(str(rules)),
     )
