@@ -14,6 +14,10 @@ whole turn's choice, one of: draw, take, discard a card, go out or (on a final
 turn) lay a set of words with a discard, challenge, accept or done; `legal_actions`
 lists every way of going out the solver finds, so it is many moves, not one.
 
+What a move is differs from game to game, so each game's row also says how
+many moves `legal_actions` lists a decision, on average and at most (counted
+in untimed games). Hearts lists at most 13.
+
 Rates are in CPU seconds of this process, and ours and the anchor's are timed in
 alternating rounds, so a busy machine (other work on the two shared cores; the
 load average is recorded) slows both alike; each game's reported share of Hearts'
@@ -102,13 +106,32 @@ def random_play_rate(measure: Measure, seconds: float, first_seed: int = 0) -> t
     return decisions / (time.process_time() - start), seed
 
 
+def moves_listed(measure: Measure, seconds: float) -> tuple[float, int]:
+    """How many moves `legal_actions` lists a decision in random play, on
+    average and at most, for about `seconds` (untimed: what a move is here)."""
+    rules = get_game(measure.game).rules
+    done = measure.done
+    counts: list[int] = []
+    seed = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state: GameState = rules.new_game(measure.players, measure.options, 10**6 + seed)
+        chooser = random.Random(seed)
+        while not state.is_over and (done is None or not done(state)):
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            counts.append(len(legal))
+            state, _ = state.apply(seat, chooser.choice(legal))
+        seed += 1
+    return statistics.fmean(counts), max(counts)
+
+
 def measure_all(seconds: float, rounds: int, python: str | None) -> dict[str, object]:
     """Every game's rate and its ratios, ours and the anchor's in alternating rounds."""
     hearts, source = anchor(python)
     load_before = load_average()
     results: dict[str, object] = {"anchor": source, "load_average_before": load_before}
-    for m in MEASURES:
-        random_play_rate(m, 0.3)  # dictionaries, indexes and tables made outside the timing
+    listed = {m.label: moves_listed(m, 0.5) for m in MEASURES}  # and the tables are made
     ours: dict[str, list[float]] = {m.label: [] for m in MEASURES}
     theirs: list[float] = []
     seeds = dict.fromkeys(ours, 0)
@@ -126,6 +149,8 @@ def measure_all(seconds: float, rounds: int, python: str | None) -> dict[str, ob
             "games": seeds[m.label],
             "of_hearts": statistics.median(fractions),
             "of_hearts_range": [fractions[0], fractions[-1]],
+            "moves_listed_mean": listed[m.label][0],
+            "moves_listed_most": listed[m.label][1],
         }
         if m.target is not None:
             row["target_of_hearts"] = m.target
@@ -143,6 +168,7 @@ def report(results: dict[str, object]) -> None:
         row = results[m.label]
         assert isinstance(row, dict)
         line = f"{m.label}: {row['per_s']:,.0f} actions/s, 1/{1 / row['of_hearts']:.1f} of Hearts"
+        line += f" ({row['moves_listed_mean']:.1f} moves listed a decision)"
         if m.target is not None:
             verdict = "meets" if row["ratio_to_target"] <= 1 else "MISSES"
             line += f"; target 1/{1 / m.target:g}, ratio {row['ratio_to_target']:.2f} ({verdict})"
