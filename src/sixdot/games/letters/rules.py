@@ -301,36 +301,49 @@ def explicit(word: Sequence[Card]) -> str:
 
 def spellings(spec: str, cards: Sequence[Card]) -> list[Word]:
     """The card sequences from `cards` that a typed word can mean."""
-    if spec.startswith("["):
-        word = tuple(by_face()[face] for face in _CARD.findall(spec))
-        need, have = Counter(word), Counter(cards)
-        return [word] if all(have[c] >= n for c, n in need.items()) else []
-    target = spec.upper()
-    counts = Counter(cards)
-    order = sorted(counts)
-    left = [counts[card] for card in order]
-    # The cards each letter may start, in card order: a card is tried only where
-    # its face's first letter stands.
-    starting: dict[str, list[tuple[int, str]]] = {}
-    for i, card in enumerate(order):
-        starting.setdefault(card.face[0], []).append((i, card.face))
-    out: list[Word] = []
-    seq: list[Card] = []
+    return Speller(cards).spell(spec)
 
-    def fit(at: int) -> None:
-        if at == len(target):
-            out.append(tuple(seq))
-            return
-        for i, face in starting.get(target[at], ()):
-            if left[i] and target.startswith(face, at):
-                left[i] -= 1
-                seq.append(order[i])
-                fit(at + len(face))
-                seq.pop()
-                left[i] += 1
 
-    fit(0)
-    return out
+class Speller:
+    """The card sequences one hand can spell typed words with: the hand is
+    sorted and counted once for all the words asked about."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.cards = cards
+        counts = Counter(cards)
+        self.order = sorted(counts)
+        self.counts = [counts[card] for card in self.order]
+        # The cards each letter may start, in card order: a card is tried only
+        # where its face's first letter stands.
+        self.starting: dict[str, list[tuple[int, str]]] = {}
+        for i, card in enumerate(self.order):
+            self.starting.setdefault(card.face[0], []).append((i, card.face))
+
+    def spell(self, spec: str) -> list[Word]:
+        """The card sequences `spec` (letters, or `[TH][E]` card by card) can mean."""
+        if spec.startswith("["):
+            word = tuple(by_face()[face] for face in _CARD.findall(spec))
+            need, have = Counter(word), Counter(self.cards)
+            return [word] if all(have[c] >= n for c, n in need.items()) else []
+        target = spec.upper()
+        order, starting, left = self.order, self.starting, list(self.counts)
+        out: list[Word] = []
+        seq: list[Card] = []
+
+        def fit(at: int) -> None:
+            if at == len(target):
+                out.append(tuple(seq))
+                return
+            for i, face in starting.get(target[at], ()):
+                if left[i] and target.startswith(face, at):
+                    left[i] -= 1
+                    seq.append(order[i])
+                    fit(at + len(face))
+                    seq.pop()
+                    left[i] += 1
+
+        fit(0)
+        return out
 
 
 def missing_letters(spec: str, cards: Sequence[Card]) -> str:
@@ -347,7 +360,8 @@ def ways(specs: Sequence[str], cards: Sequence[Card], exact: bool) -> list[tuple
     """
     have = Counter(cards)
     found = []
-    for choice in itertools.product(*(spellings(s, cards) for s in specs)):
+    speller = Speller(cards)
+    for choice in itertools.product(*map(speller.spell, specs)):
         used = Counter(c for word in choice for c in word)
         if used - have:
             continue
@@ -515,32 +529,41 @@ class State(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.is_over else (self.turn,)
 
-    @cached_property
+    @property
     def _choices(self) -> tuple[Action, ...]:
         """The finite moves offered: draws, discards, the solver's best lays, challenges.
 
         Any other arrangement of words may still be typed; `refusal` checks it.
         """
+        return self._offered[0]
+
+    @cached_property
+    def _offered(self) -> tuple[tuple[Action, ...], dict[Action, tuple[Word, ...]]]:
+        """The moves offered, and for each lay among them the cards of its
+        words, so that playing a listed lay need not work them out again."""
         if self.phase is Phase.DRAW:
             draws: list[Action] = []
             if self.pile or len(self.discards) > 1:
                 draws.append(Draw())
             if self.discards:
                 draws.append(Take())
-            return tuple(draws)
+            return tuple(draws), {}
         if self.phase is Phase.CHALLENGE:
             words = dict.fromkeys(w.word for w in self._open_words(self.turn))
             let_stand = Done() if self.window is None else Accept()
-            return (let_stand, *(Challenge(w) for w in words))
+            return (let_stand, *(Challenge(w) for w in words)), {}
         hand = self.hands[self.turn]
         final = self.final
         # A final turn may lay any words; another turn lays them only to go out.
         solver = self.solver
         lays = [a for a in solver.finals(hand) if a.words] if final else solver.outs(hand)
         lays.sort(key=lambda a: (-a.points, -len(a.words)))
-        moves: list[Action] = [self._lay_action(a, out=not final) for a in lays]
+        cards: dict[Action, tuple[Word, ...]] = {
+            self._lay_action(a, out=not final): a.words for a in lays
+        }
+        moves: list[Action] = list(cards)
         moves.extend(Discard(face) for face in dict.fromkeys(c.face for c in hand))
-        return tuple(moves)
+        return tuple(moves), cards
 
     def _lay_action(self, arrangement: Arrangement, out: bool) -> Lay:
         """The arrangement as a move, written as plainly as the hand allows."""
@@ -553,6 +576,11 @@ class State(GameState):
         # card of the rest shows in the words, the plain words are the cards'.
         multi = {c.face for c in rest if c.multi}
         if not any(f in word for f in multi for word in plain.words):
+            return plain
+        # Each word spelled one way only means the words are the arrangement's:
+        # its own spelling is one, and no other exists to be chosen instead.
+        speller = Speller(rest)
+        if all(len(speller.spell(word)) == 1 for word in plain.words):
             return plain
         if self._resolve(plain, rest) == [arrangement.words]:
             return plain
@@ -749,7 +777,7 @@ class State(GameState):
         rest = _take_out(self.hands[seat], (card,))
         words: tuple[Word, ...] = ()
         if isinstance(action, Lay):
-            words = self._resolve(action, rest)[0]
+            words = self._offered[1].get(action) or self._resolve(action, rest)[0]
         out = isinstance(action, Lay) and action.out
         return self._finish_turn(seat, card, rest, words, out)
 
