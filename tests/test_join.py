@@ -456,3 +456,24 @@ def test_quit_at_a_game_under_way_is_asked_again_as_a_bot_takes_the_seat(tmp_pat
         assert not ana.me.typed("quit").quit
         assert ana.me.typed("quit").quit
         ana.ws.close()
+
+
+def test_a_timed_table_is_said_and_a_move_made_for_you_is_said_with_its_move(
+    tmp_path: Path,
+) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ben = login(server.url, "Ben", 2)
+        ben.type("create alphabeticell 2 timer=soon")
+        assert ben.said[-1] == "Timer: timer= then seconds, on (180 seconds) or off."
+        ben.type("create alphabeticell 2 timer=1")
+        ben.until("No move timer of 1 second: from 5 to 3,600, or off.")
+        ben.ws.close()
+        ana = at_first_turn(server.url, "alphabeticell 2 timer=5")
+        assert "Timed: 5 seconds a move, a warning 1 before." in ana.said
+        asked = ana.me.legal
+        ana.until("1 second left to move!")
+        ana.until("Time is up: the bot played ")
+        played = ana.said[-1].removeprefix("Time is up: the bot played ").removesuffix(" for you.")
+        assert played in {action.notation for action in asked}
+        assert ana.me.legal == ()  # that turn is gone: a number typed now plays nothing
+        ana.ws.close()

@@ -426,7 +426,7 @@ def test_a_table_kept_under_other_rules_is_ended_and_the_others_come_back(
     store.close()
 
 
-def test_a_store_from_before_rules_revisions_reads_its_tables_as_revision_1(
+def test_a_store_from_before_added_columns_reads_its_tables_with_their_defaults(
     tmp_path: Path,
 ) -> None:
     with sqlite3.connect(tmp_path / SqliteStore.FILE) as db:
@@ -443,4 +443,46 @@ def test_a_store_from_before_rules_revisions_reads_its_tables_as_revision_1(
     store = SqliteStore(tmp_path)
     [record] = store.tables([Status.PLAYING])
     store.close()
-    assert (record.game, record.seed, record.rules) == ("letters", 7, 1)
+    assert (record.game, record.seed, record.rules, record.timer) == ("letters", 7, 1, 0)
+
+
+def test_a_timed_table_warns_then_lets_its_bot_move_for_a_player_who_waits(
+    tmp_path: Path,
+) -> None:
+    """Tables have no timer unless asked. With `timer`, a person asked to move
+    is warned before the time is up, then the table's bot makes that one move
+    for them and they are told which; a move made in time stops the clock, so
+    the next move has the whole time again."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = joined(server, "Ana")
+        ana.send("create", game="alphabeticell", players=2, level="random", timer=5)
+        facts = ana.until("table")["table"]
+        assert (facts["timer"], facts["warning"]) == (5, 1)
+        ana.send("bot")
+        ana.until("table", you=0)
+        ana.send("start")
+        first = ana.until("turn")
+        ana.send("move", move=first["legal"][0])  # in time: this clock stops
+        second = ana.until("turn")
+        warned = ana.until("time-warning", timeout=10)
+        assert (warned["seat"], warned["left"]) == (0, 1)
+        up = ana.until("time-up", timeout=10)
+        assert up["seat"] == 0 and up["move"] in second["legal"]
+        step = ana.until("step", seat=0)
+        assert step["seq"] == second["seq"] + 1 and step["notation"] == up["move"]
+    kinds = [f["type"] for f in ana.frames]
+    assert kinds.count("time-warning") == kinds.count("time-up") == 1
+    assert kinds.index("time-warning") > kinds.index("turn") + 1  # none for the first turn
+
+
+def test_a_timer_out_of_bounds_is_refused_with_the_bounds(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = joined(server, "Ana")
+        ana.send("create", game="letters", timer=2)
+        problem = ana.problem()
+        assert (problem["key"], problem["args"]) == (
+            "online-bad-timer",
+            {"timer": 2, "low": 5, "high": 3600},
+        )
+        ana.send("create", game="letters")  # no timer unless asked for
+        assert ana.until("table")["table"]["timer"] == 0

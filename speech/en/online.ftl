@@ -36,6 +36,11 @@ online-unknown-game = No game "{ $game }": games are { $games }.
 online-bad-players = { $game } takes { $low } to { $high } players.
 online-bad-level = No bot level "{ $level }": levels are { $levels }.
     .brief = No level { $level }.
+online-bad-timer = No move timer of { $timer ->
+    [one] 1 second
+   *[other] { $timer } seconds
+  }: from { $low } to { $high }, or off.
+    .brief = Timer: { $low } to { $high } seconds, or off.
 online-private-needs-password = A private table needs a password.
 online-no-such-table = No table { $table }: type lobby for the list.
     .brief = No table { $table }.
@@ -89,8 +94,24 @@ online-tables = { $count ->
 online-table-line = Table { $id }: { $game }, { $status }{ $private ->
     [yes] , private
    *[no] { "" }
+  }{ $timer ->
+    [0] { "" }
+   *[other] , { $timer } s a move
   }. { $seats }.
     .brief = { $id }: { $game }, { $status }.
+# A table with a move timer, said on sitting or watching: $seconds a move, warned $warning before.
+online-timer-on = Timed: { $seconds } seconds a move, a warning { $warning } before.
+    .brief = Timed: { $seconds } s a move.
+online-timer-how = Timer: timer= then seconds, on ({ $default } seconds) or off.
+    .brief = timer=SECONDS, on or off.
+# Said to the player whose time to move runs out in $left seconds.
+online-time-warning = { $left ->
+    [one] 1 second left to move!
+   *[other] { $left } seconds left to move!
+  }
+    .brief = { $left } s left!
+online-time-up = Time is up: the bot played { $move } for you.
+    .brief = Time up: bot played { $move }.
 online-at-table-sit = Table { $id }: { $game }, you sit in seat { $seat }.
     .brief = Table { $id }, seat { $seat }.
 online-at-table-watch = Table { $id }: { $game }, you watch.
@@ -121,7 +142,7 @@ online-unreadable = Server message unreadable: { $what }
 online-unknown-command = Unknown command "{ $text }". Type help.
 online-help = Commands: { $commands }. At your turn, a number or a move plays it.
     .brief = Commands: { $commands }.
-online-create-how = Create: create GAME, then players, bots=LEVEL, password=, options. Games: { $games }.
+online-create-how = Create: create GAME, then players, bots=LEVEL, password=, timer=, options. Games: { $games }.
     .brief = create GAME [players] [bots=LEVEL]
 online-needs-number = { $command } needs a table number: type lobby for them.
     .brief = { $command } needs a table number.

@@ -217,6 +217,7 @@ class Listener:
                     game=self._title(table.game),
                     status=table.status,
                     private="yes" if table.private else "no",
+                    timer=table.timer,
                     seats=", ".join(seats),
                 )
             )
@@ -237,6 +238,10 @@ class Listener:
                     seat=(message.you or 0) + 1,
                 )
             )
+            if facts.timer:
+                lines.append(
+                    self.words("online-timer-on", seconds=facts.timer, warning=facts.warning)
+                )
         else:
             lines += self._changes(before, facts)
             self.facts = facts
@@ -287,6 +292,15 @@ class Listener:
         self.focus = marked(self.words, self.me.focus(self.view, self.legal))
         self.selection = self.me.selection(self.view, self.legal)
         return self.me.turn(self.view, self.legal)
+
+    def _on_TimeWarning(self, message: Any) -> list[str]:
+        return [self.words("online-time-warning", left=message.left)]
+
+    def _on_TimeUp(self, message: Any) -> list[str]:
+        """The bot moved for this seat: the turn asked, or a move on its way, is old."""
+        self.legal, self.focus, self.selection = (), [], None
+        self.sent_turn, self.held = None, None
+        return [self.words("online-time-up", move=visible(message.move))]
 
     def _on_ViewMessage(self, message: Any) -> list[str]:
         """The answer to a review's `look`; or, back at a game under way, what
@@ -462,7 +476,10 @@ class Listener:
         return Reply(send=[{"type": "who"}])
 
     def _cmd_create(self, rest: str) -> Reply:
-        """create GAME [PLAYERS] [bots=LEVEL] [password=SECRET] [OPTION=VALUE ...]"""
+        """create GAME [PLAYERS] [bots=LEVEL] [password=SECRET] [timer=SECONDS|on|off]
+        [OPTION=VALUE ...]"""
+        from sixdot.wire.messages import DEFAULT_TIMER
+
         words = rest.split()
         if not words:
             return Reply(say=[self.words("online-create-how", games=self._list(present()))])
@@ -475,6 +492,11 @@ class Listener:
                 message["level"] = value
             elif name == "password" and equals:
                 message["private"], message["password"] = True, value
+            elif name == "timer" and equals:
+                seconds = {"on": DEFAULT_TIMER, "off": 0}.get(value.lower(), value)
+                if not str(seconds).isdigit():
+                    return Reply(say=[self.words("online-timer-how", default=DEFAULT_TIMER)])
+                message["timer"] = int(seconds)
             elif equals:
                 message["options"][name] = int(value) if value.isdigit() else value
             else:

@@ -34,7 +34,7 @@ from sixdot.server import protocol as p
 from sixdot.server.accounts import Accounts, RateLimit
 from sixdot.server.accounts import Login as Identity
 from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_frame
-from sixdot.server.play import LiveTable, NotRestored, new_record
+from sixdot.server.play import LiveTable, NotRestored, new_record, warning_at
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import Entry, EntryKind, SeatKind, SqliteStore, Status, Store
 from sixdot.visible import visible
@@ -99,6 +99,8 @@ class Server:
         self.locks: dict[int, asyncio.Lock] = {}
         self.online: dict[str, Client] = {}
         self.timers: dict[tuple[int, int], asyncio.TimerHandle] = {}
+        #: The move timer of each person's seat asked to move.
+        self.clocks: dict[tuple[int, int], Clock] = {}
         self.chat_rate = RateLimit(CHAT_RATE, 10.0, refusal="online-too-fast")
         self.background: set[asyncio.Task[None]] = set()
 
@@ -124,6 +126,7 @@ class Server:
                 for seat, who in enumerate(record.seats):
                     if who.kind is SeatKind.PERSON:
                         self._start_grace(table, seat)
+                self._wind_clocks(table)
         log.info("%d tables restored", len(self.tables))
 
     # -- connections --
@@ -272,6 +275,7 @@ class Server:
             message.level or DEFAULT_LEVEL,
             client.name,
             lock,
+            message.timer or 0,
         )
         table_id = self.store.add_table(record)
         table = LiveTable(self.store.table(table_id) or record, self.store)
@@ -380,6 +384,7 @@ class Server:
         if refusal is not None:
             client.send(refusal_frame(table.codec, table.id, visible(message.move), refusal))
             return
+        self._stop_clock(table.id, client.seat)  # the next move asked of it has time anew
         self._send_new(table)
 
     async def on_sync(self, client: Client, message: p.Sync) -> None:
@@ -414,6 +419,56 @@ class Server:
             self._flush(client)
         if table.record.status is Status.OVER:
             self._finish(table)
+        else:
+            self._wind_clocks(table)
+
+    # -- the move timer --
+
+    def _wind_clocks(self, table: LiveTable) -> None:
+        """Each person asked to move has a running clock, if the table has a
+        timer; a seat no longer asked (a bot stands in, say) has none."""
+        timer = table.record.timer
+        asked = set(table.waiting_for()) if timer else set()
+        for seat in [s for t, s in self.clocks if t == table.id and s not in asked]:
+            self._stop_clock(table.id, seat)
+        loop = asyncio.get_running_loop()
+        warning = warning_at(timer) if timer else 0
+        for seat in asked - {s for t, s in self.clocks if t == table.id}:
+            clock = self.clocks[table.id, seat] = Clock()
+            clock.handles += [
+                loop.call_later(timer - warning, self._warn, table, seat, warning),
+                loop.call_later(timer, self._expire, table, seat, clock),
+            ]
+
+    def _stop_clock(self, table_id: int, seat: int) -> None:
+        clock = self.clocks.pop((table_id, seat), None)
+        if clock is not None:
+            clock.stop()
+
+    def _expire(self, table: LiveTable, seat: int, clock: Clock) -> None:
+        self._later(self._time_up(table, seat, clock))
+
+    def _warn(self, table: LiveTable, seat: int, left: int) -> None:
+        for client in self._at(table):
+            if client.seat == seat:
+                client.send(p.reply("time-warning", table=table.id, seat=seat, left=left))
+
+    async def _time_up(self, table: LiveTable, seat: int, clock: Clock) -> None:
+        """The seat's time ran out: the table's bot moves for it, and it is told
+        which move. Not if the seat moved meanwhile (its clock was stopped, or
+        a new one runs for its next move)."""
+        if table.id not in self.tables:
+            return
+        async with self.locks[table.id]:
+            if self.clocks.get((table.id, seat)) is not clock:
+                return
+            del self.clocks[table.id, seat]
+            move = await asyncio.to_thread(table.play_for, seat)
+        if move is not None:
+            for client in self._at(table):
+                if client.seat == seat:
+                    client.send(p.reply("time-up", table=table.id, seat=seat, move=move))
+        self._send_new(table)
 
     def _flush(self, client: Client, view: bool = False) -> None:
         """Send `client` the steps of its stream after the last it has, then its turn.
@@ -443,6 +498,8 @@ class Server:
         self.tables.pop(table.id, None)
         for key in [k for k in self.timers if k[0] == table.id]:
             self.timers.pop(key).cancel()
+        for _, seat in [k for k in self.clocks if k[0] == table.id]:
+            self._stop_clock(table.id, seat)
         for client in self._at(table):
             self._detach(client)
 
@@ -546,12 +603,25 @@ class Server:
             ],
             "watchers": sum(1 for c in self._at(table) if c.seat is None),
             "last": len(table.public.steps) - 1,
+            "timer": table.record.timer,
+            "warning": warning_at(table.record.timer) if table.record.timer else 0,
         }
 
     def _announce_table(self, table: LiveTable) -> None:
         facts = self._table_facts(table)
         for client in self._at(table):
             client.send(p.reply("table", you=client.seat, table=facts))
+
+
+@dataclass(eq=False)
+class Clock:
+    """A seat's move timer: the warning and the end, stopped together."""
+
+    handles: list[asyncio.TimerHandle] = field(default_factory=list)
+
+    def stop(self) -> None:
+        for handle in self.handles:
+            handle.cancel()
 
 
 _WITHOUT_LOGIN = frozenset({p.Hello, p.Register, p.Login, p.Resume, p.Lobby})

@@ -29,6 +29,7 @@ from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import Entry, EntryKind, Seat, SeatKind, Status, Store, TableRecord
 from sixdot.table import BotSeat, Controller, GameSetup, Match, Spectator, Step
 from sixdot.wire.codec import Codec
+from sixdot.wire.messages import LONGEST_TIMER, SHORTEST_TIMER
 
 
 class SeatStream(Controller):
@@ -267,6 +268,21 @@ class LiveTable:
             self.advance()
         return refusal
 
+    def play_for(self, seat: int) -> str | None:
+        """A person's time to move ran out: the table's bot makes this one move
+        for them, then play goes on. The move's notation; None if the seat is
+        no longer asked (it moved just before)."""
+        match = self.match
+        if match is None or seat not in self.waiting_for():
+            return None
+        bot = self.game.bots[self.record.level](seat, self.record.seed)
+        state = match.state
+        action = bot.choose(state.view(seat), state.legal_actions(seat))
+        played = match.submit(seat, action)
+        assert not isinstance(played, Refusal), played  # a bot chooses among the legal moves
+        self.advance()
+        return action.notation
+
     def _journal(self) -> None:
         assert self.match is not None
         moves = self.match.moves
@@ -289,11 +305,30 @@ class LiveTable:
             stream.stand_in = self.game.bots[self.record.level](seat, self.record.seed)
 
 
+def warning_at(timer: int) -> int:
+    """Seconds before a move's time runs out that its player is warned: 30,
+    or a quarter of a shorter timer (at least 1).
+
+    >>> warning_at(180), warning_at(60), warning_at(5)
+    (30, 15, 1)
+    """
+    return max(1, min(30, timer // 4))
+
+
 def new_record(
-    game: Game, players: int, options: dict[str, object], level: str, host: str, lock: str | None
+    game: Game,
+    players: int,
+    options: dict[str, object],
+    level: str,
+    host: str,
+    lock: str | None,
+    timer: int = 0,
 ) -> TableRecord:
     """A new table's record, options checked now, with a secret seed of its own."""
     from sixdot.core.options import resolve_options
+
+    if timer and not SHORTEST_TIMER <= timer <= LONGEST_TIMER:
+        raise Problem.of("online-bad-timer", timer=timer, low=SHORTEST_TIMER, high=LONGEST_TIMER)
 
     if not game.rules.min_players <= players <= game.rules.max_players:
         raise Problem.of(
@@ -318,4 +353,5 @@ def new_record(
         status=Status.WAITING,
         seats=tuple(Seat() for _ in range(players)),
         rules=game.rules.revision,
+        timer=timer,
     )

@@ -96,6 +96,8 @@ class TableRecord:
     seats: tuple[Seat, ...]
     #: The revision of the rules the journal was played under (Rules.revision).
     rules: int = 1
+    #: Seconds a person has for each move (0: no timer).
+    timer: int = 0
 
 
 @dataclass(frozen=True)
@@ -165,11 +167,15 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE TABLE IF NOT EXISTS tables (
     id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, players INTEGER NOT NULL,
     options TEXT NOT NULL, seed INTEGER NOT NULL, level TEXT NOT NULL, host TEXT NOT NULL,
-    lock TEXT, status TEXT NOT NULL, seats TEXT NOT NULL, rules INTEGER NOT NULL DEFAULT 1);
+    lock TEXT, status TEXT NOT NULL, seats TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS journal (
     table_id INTEGER NOT NULL, n INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
     author TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, n));
 """
+
+
+#: Columns of `tables` added since the first stores were made (SCHEMA has the first ones).
+ADDED_COLUMNS = {"rules": "INTEGER NOT NULL DEFAULT 1", "timer": "INTEGER NOT NULL DEFAULT 0"}
 
 
 class SqliteStore:
@@ -192,9 +198,12 @@ class SqliteStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        # The columns added since the first stores were made: a new store gets
+        # them now, and an older one gets them with their defaults.
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-        if "rules" not in columns:  # a store made before tables recorded it: revision 1
-            self._db.execute("ALTER TABLE tables ADD COLUMN rules INTEGER NOT NULL DEFAULT 1")
+        for column, kind in ADDED_COLUMNS.items():
+            if column not in columns:
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
 
     def _run(self, sql: str, args: Sequence[object] = ()) -> sqlite3.Cursor:
         with self._lock:
@@ -235,8 +244,8 @@ class SqliteStore:
     def add_table(self, table: TableRecord) -> int:
         cursor = self._run(
             "INSERT INTO tables"
-            " (game, players, options, seed, level, host, lock, status, seats, rules)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " (game, players, options, seed, level, host, lock, status, seats, rules, timer)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 table.game,
                 table.players,
@@ -248,6 +257,7 @@ class SqliteStore:
                 table.status.value,
                 _seats_text(table.seats),
                 table.rules,
+                table.timer,
             ),
         )
         assert cursor.lastrowid is not None
@@ -304,7 +314,7 @@ class SqliteStore:
             self._db.close()
 
 
-_COLUMNS = "id, game, players, options, seed, level, host, lock, status, seats, rules"
+_COLUMNS = "id, game, players, options, seed, level, host, lock, status, seats, rules, timer"
 
 
 def _seats_text(seats: Sequence[Seat]) -> str:
@@ -312,7 +322,7 @@ def _seats_text(seats: Sequence[Seat]) -> str:
 
 
 def _table(row: tuple[object, ...]) -> TableRecord:
-    id_, game, players, options, seed, level, host, lock, status, seats, rules = row
+    id_, game, players, options, seed, level, host, lock, status, seats, rules, timer = row
     return TableRecord(
         id=int(str(id_)),
         game=str(game),
@@ -325,4 +335,5 @@ def _table(row: tuple[object, ...]) -> TableRecord:
         status=Status(status),
         seats=tuple(Seat(SeatKind(kind), who) for kind, who in json.loads(str(seats))),
         rules=int(str(rules)),
+        timer=int(str(timer)),
     )

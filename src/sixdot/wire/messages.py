@@ -26,6 +26,10 @@ VERSION = 1
 CLIENT_LARGEST = 8 * 1024
 #: The longest chat line, in characters.
 CHAT_LONGEST = 300
+#: A table's move timer, in seconds: its bounds, and its length when asked for
+#: without one. It is off unless asked for, and generous then: a screen reader
+#: user hears their hand before choosing.
+SHORTEST_TIMER, LONGEST_TIMER, DEFAULT_TIMER = 5, 3600, 180
 
 Short = Annotated[str, msgspec.Meta(max_length=200)]
 Chat = Annotated[str, msgspec.Meta(max_length=CHAT_LONGEST)]
@@ -84,6 +88,8 @@ class Create(Message, tag="create"):
     level: Short | None = None
     private: bool = False
     password: Short | None = None
+    #: Seconds each move may take (0 or none: no timer); see TableFacts.timer.
+    timer: Count | None = None
 
 
 class Sit(Message, tag="sit"):
@@ -186,6 +192,10 @@ class TableFacts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     watchers: int
     #: The number of the latest step.
     last: int
+    #: Seconds a person has for each move (0: no timer); `time-warning` comes
+    #: `warning` seconds before the end, then a bot moves for them (`time-up`).
+    timer: int = 0
+    warning: int = 0
 
 
 class LobbyList(Message, tag="lobby"):
@@ -255,6 +265,22 @@ class RefusedMessage(Message, tag="refused"):
     refusal: Refused
 
 
+class TimeWarning(Message, tag="time-warning"):
+    """The seat's time to move runs out in `left` seconds."""
+
+    table: int
+    seat: int
+    left: int
+
+
+class TimeUp(Message, tag="time-up"):
+    """The seat's time ran out: the table's bot made this move for it."""
+
+    table: int
+    seat: int
+    move: str
+
+
 class Problem(Message, tag="problem"):
     """A request that could not be done: a phrasebook key, its facts, and which
     request it answers (its `seq`, or its type)."""
@@ -297,6 +323,8 @@ FromServer = (
     | TurnMessage
     | ViewMessage
     | RefusedMessage
+    | TimeWarning
+    | TimeUp
     | Problem
 )
 
