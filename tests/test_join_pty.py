@@ -278,3 +278,26 @@ def test_thirty_lines_arriving_while_the_player_types_stay_whole(server: Backgro
         for other in others:
             other.close()
         pty.close()
+
+
+def test_a_name_given_is_obeyed_over_the_session_kept_for_another(server: Background) -> None:
+    """Two windows sharing one settings folder: the second, started with
+    --name, logs in as that name and never takes over the first's session."""
+    first = PtyClient("join", server.url, rows=30, columns=120)
+    second = None
+    try:
+        register(first, "Cleo")  # Cleo's session is kept on disk now
+        second = PtyClient("join", "--name", "Dan", server.url, rows=30, columns=120)
+        second.wait_prompt()
+        second.send("register" + ENTER)  # the name given is the one used
+        second.wait_for(lambda: second.cursor_line == "Password:", what="the password question")
+        second.send("password1" + ENTER)
+        said(second, "Logged in as Dan")
+        first.send("who" + ENTER)
+        assert said(first, "online:").endswith("online: Cleo, Dan.")
+        assert not any("Logged in elsewhere" in line for line in first.output_lines())
+        assert not any("as Cleo" in line for line in second.output_lines())
+    finally:
+        first.close()
+        if second is not None:
+            second.close()

@@ -920,8 +920,10 @@ def join_command(args: argparse.Namespace, words: Phrasebook, outputs: Sequence[
     hearing = threading.Thread(target=connection.hear, name="sixdot-join", daemon=True)
     hearing.start()
     connection.send({"type": "hello"})
-    if saved is not None:
+    if saved is not None and (args.name is None or args.name.lower() == saved[0].lower()):
         # The session of the last run: the seat comes back without the password.
+        # Not for another name given: that player logs in as themselves, and
+        # the kept session's own window is left alone.
         connection.send({"type": "resume", "token": saved[1]})
     try:
         _read_commands(term, listener, connection, outputs, args.name)
