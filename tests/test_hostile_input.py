@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import threading
 import tomllib
 from collections.abc import Iterator
@@ -119,6 +120,10 @@ def prefix_of(game: str, moves: list[str], k: int) -> str | None:
     return text
 
 
+#: The question asked when typed text begins several moves.
+WHICH = re.compile(r'".*" can be played (?P<count>[0-9]+) ways\. Which one\? Type a number:')
+
+
 def play_with_garbage(game: str, seed: int, script: list[tuple[str, str]]) -> None:
     """Play `script` into a game, then move 1 to its end; check every answer."""
     talk = RawTalk("play", game, "--seed", str(seed), *QUICK[game])
@@ -136,6 +141,14 @@ def play_with_garbage(game: str, seed: int, script: list[tuple[str, str]]) -> No
             said = talk.ask(text)
             if talk.ended:
                 break  # a legal move or a prefix of one ended the game
+            asked = WHICH.fullmatch(said[0]) if said else None
+            if asked:
+                # The start of several moves is asked about by number, each line short.
+                assert len(said) == 1 + int(asked["count"]), said
+                assert all(len(line) <= 100 for line in said), said
+                said = talk.ask("1")
+                if talk.ended:
+                    break
             after = snapshot(talk)
             refused = after.history == now.history
             if kind == "hostile":

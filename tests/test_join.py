@@ -477,3 +477,24 @@ def test_a_timed_table_is_said_and_a_move_made_for_you_is_said_with_its_move(
         assert played in {action.notation for action in asked}
         assert ana.me.legal == ()  # that turn is gone: a number typed now plays nothing
         ana.ws.close()
+
+
+def test_moves_are_read_online_as_at_home_a_prefix_a_name_or_a_numbered_question(
+    tmp_path: Path,
+) -> None:
+    """Online, a move typed in part plays when one move fits; a card's name
+    alone plays its move; several fits are listed by their move numbers."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = at_first_turn(server.url, "alphabeticell 2")
+        keeps = [a.notation for a in ana.me.legal]
+        assert len(keeps) == 3 and all(n.startswith("keep ") for n in keeps)
+        ana.type("kee")
+        assert ana.said[-4:] == [
+            '"kee" can be played 3 ways. Which one? Type a number:',
+            *(f"{n}. {ana.me.me.move(a, ana.me.view)}" for n, a in enumerate(ana.me.legal, 1)),
+        ]
+        assert ana.me.legal  # nothing sent: still asked
+        card = keeps[1].removeprefix("keep ")
+        ana.type(card.lower())  # its name alone
+        ana.until(f"You keep {card}")
+        ana.ws.close()

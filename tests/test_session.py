@@ -226,3 +226,33 @@ def test_a_game_at_this_keyboard_is_kept_move_by_move_as_its_replay() -> None:
     assert [len(moves) for moves in kept] == list(range(1, len(kept) + 1))
     again, _ = replay(game.rules, 3, {"target": 10}, 8, kept[-1])
     assert again == final
+
+
+def test_a_prefix_of_several_moves_asks_which_by_number() -> None:
+    printed, _ = run_table("kee\n2\nquit\nyes\n")
+    lines = printed.splitlines()
+    at = lines.index('"kee" can be played 3 ways. Which one? Type a number:')
+    assert lines[at + 1 : at + 4] == ["1. keep OL", "2. keep NY", "3. keep EL"]
+    assert any(line.startswith("You keep NY") for line in lines)
+
+
+def test_a_word_of_its_own_is_never_taken_as_the_start_of_a_longer_one() -> None:
+    """FORK is a word: `challenge fork` against FORKS is refused as it stands,
+    never played as `challenge FORKS`, which would cost points for good."""
+    from dataclasses import replace
+
+    from sixdot.games.letters.cards import by_face
+    from sixdot.games.letters.rules import RULES, Challenge, Phase
+
+    state = RULES.new_game(2, seed=1)
+    hand = tuple(by_face()[f] for f in ("F", "O", "R", "K", "S", "Z"))
+    state = replace(state, turn=0, phase=Phase.PLAY, hands=(hand, state.hands[1]))
+    state, _ = state.apply(0, RULES.parse_action("out FORKS discard Z"))
+    out = io.StringIO()
+    setup = Setup(get_game("letters"), players=2, humans=2, seed=1)
+    table = Table(setup, Phrasebook(), Terminal(stdin=io.StringIO(""), stdout=out))
+    turn = Turn(state, 1, state.legal_actions(1), table.private[1])
+    assert Challenge("FORKS") in turn.legal
+    assert table.interpret("challenge fork", turn) is None
+    assert "FORKS" in out.getvalue().splitlines()[-1]  # the refusal names the open word
+    assert table.interpret("challenge forks", turn) == Challenge("FORKS")

@@ -63,3 +63,29 @@ def pick(text: str, names: Sequence[str]) -> int:
     if len(found) == 1:
         return found[0]
     raise ChoiceError(text, [names[i] for i in found])
+
+
+def begun(text: str, names: Sequence[str]) -> list[int]:
+    """The places in `names` (move notations) that `text` begins, case and spacing aside.
+
+    >>> begun("play ace", ["play Ace of Knots", "play Soldier"])
+    [0]
+    >>> begun("p", ["play Ace of Knots", "play Soldier", "pass"])
+    [0, 1, 2]
+    """
+    word = normal(text)
+    return [i for i, name in enumerate(names) if normal(name).startswith(word)]
+
+
+def ends_a_word(text: str, name: str) -> bool:
+    """Whether `text`, which begins `name`, stops where one of its words does.
+    A text that stops inside a word and reads as a move of its own means that
+    move: `challenge fork` is not `challenge FORKS`.
+
+    >>> ends_a_word("challenge fork", "challenge FORKS")
+    False
+    >>> ends_a_word("take rm as r", "take RM as R with H")
+    True
+    """
+    word, whole = normal(text), normal(name)
+    return len(word) == len(whole) or whole[len(word)] == " "

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sixdot.client.choice import MANY
+from sixdot.client.choice import MANY, begun, ends_a_word
 from sixdot.core import Action, Event, NotationError
 from sixdot.core.errors import SixdotError
 from sixdot.games import GAMES, present
@@ -353,6 +353,8 @@ class Listener:
             return self._review(lambda view: command(view, rest))
         handler = getattr(self, f"_cmd_{verb}", None)
         if verb not in COMMANDS or handler is None:
+            if self.legal and self._meant(text):
+                return self._move(text)  # a move by its card's name alone: `chance`
             if self.facts is not None and (text.isdigit() or self._is_move(text)):
                 # A move typed while others play (`start` in Alphagon is the
                 # command, above): said so, not "unknown command".
@@ -368,6 +370,26 @@ class Listener:
         assert self.facts is not None
         return GAMES[self.facts.game].rules.verbs
 
+    def _meant(self, text: str) -> list[Action]:
+        """The listed moves `text` means, as local play reads it: the moves it
+        begins (`play ace`, `lead jour`), or else those its words begin after a
+        verb (`chance`); a text that stops inside a word and reads as a move of
+        its own means only that (`challenge fork` is not FORKS)."""
+        assert self.facts is not None
+        notations = [a.notation for a in self.legal]
+        starting = begun(text, notations)
+        if len(starting) == 1 and not ends_a_word(text, notations[starting[0]]):
+            try:
+                GAMES[self.facts.game].rules.parse_action(text)
+            except NotationError:
+                pass
+            else:
+                return []
+        if not starting:
+            named = [begun(f"{verb} {text}", notations) for verb in self._verbs()]
+            starting = sorted({i for found in named for i in found})
+        return [self.legal[i] for i in starting]
+
     def _move(self, text: str) -> Reply:
         if text.isdigit():
             place = int(text)
@@ -376,6 +398,10 @@ class Listener:
                     say=[self.words("choice-number", text=text, low=1, high=len(self.legal))]
                 )
             text = self.legal[place - 1].notation
+        elif len(meant := self._meant(text)) > 1:
+            return Reply(say=self._which(text, meant))
+        elif meant:
+            text = meant[0].notation
         else:
             assert self.facts is not None
             try:
@@ -388,6 +414,20 @@ class Listener:
         self.legal, self.focus, self.selection = (), [], None
         self.view_seq = -1  # the move changes what the view shows, heard or not yet
         return Reply(send=[{"type": "move", "move": text}])
+
+    def _which(self, text: str, meant: Sequence[Action]) -> list[str]:
+        """Several moves fit what was typed: each is listed by its move number,
+        which plays it; a long list is counted, and `moves` lists them."""
+        assert self.me is not None
+        if len(meant) > MANY:
+            return [self.words("cmd-ambiguous-many", text=excerpt(text), count=len(meant))]
+        lines = [self.words("which-title", text=excerpt(text), count=len(meant))]
+        for action in meant:
+            place = self.legal.index(action) + 1
+            lines.append(
+                self.words("move-item", number=place, move=self.me.move(action, self.view))
+            )
+        return lines
 
     def _ask_again(self, move: str) -> list[str]:
         """The move on its way was refused, which changes nothing: the turn held

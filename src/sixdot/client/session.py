@@ -16,7 +16,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sixdot.bots import Bot
-from sixdot.client.choice import LONGEST, MANY, ChoiceError, normal, number, pick
+from sixdot.client.choice import (
+    LONGEST,
+    MANY,
+    ChoiceError,
+    begun,
+    ends_a_word,
+    normal,
+    number,
+    pick,
+)
 from sixdot.client.docs import rules_lines
 from sixdot.client.hint import hint_line
 from sixdot.client.history import walk
@@ -441,25 +450,27 @@ class Table(Controller):
         if verb in self.command_names(turn.seat):
             return self._said(self.command(verb, turn, rest))
         notations = [a.notation for a in legal]
-        starting = [a for a, n in zip(legal, notations, strict=True) if normal(n).startswith(word)]
+        starting = [legal[i] for i in begun(word, notations)]
         rules = self.setup.game.rules
         if word in rules.verbs and word not in map(normal, notations):
             # A bare verb ("out", "challenge") names no move: the game says what it
             # needs, or the moves it could begin are listed; none is played on a guess.
             try:
-                action = rules.parse_action(text)
+                rules.parse_action(text)
             except NotationError:
                 self.error(me.not_a_move(excerpt(text), starting or legal))
                 return None
             starting = []
-        if len(starting) == 1:
-            # "take rm as r" when only "take RM as R with H" fits
-            return self.which(text, turn, turn.state.interpretations(turn.seat, starting[0]))
+        action: Action | None
         try:
             action = rules.parse_action(text)
         except NotationError:
-            pass
-        else:
+            action = None
+        if len(starting) == 1 and (action is None or ends_a_word(word, starting[0].notation)):
+            # "take rm as r" when only "take RM as R with H" fits; but "challenge
+            # fork" is its own move, refused or played as such, never FORKS.
+            return self.which(text, turn, turn.state.interpretations(turn.seat, starting[0]))
+        if action is not None:
             refusal = turn.state.refusal(turn.seat, action)
             if refusal is None:
                 return self.which(text, turn, turn.state.interpretations(turn.seat, action))
@@ -474,6 +485,9 @@ class Table(Controller):
             index = pick(word, names)
         except ChoiceError as err:
             quoted = excerpt(text)
+            meant = [legal[notations.index(m)] for m in err.matches if m in notations]
+            if 1 < len(meant) == len(err.matches) and len(meant) <= MANY:
+                return self.which(text, turn, meant)  # several moves: asked by number
             listed = ""
             if err.matches and len(err.matches) <= MANY:
                 matches = alternatives(self.words, err.matches)
