@@ -301,3 +301,21 @@ def test_a_name_given_is_obeyed_over_the_session_kept_for_another(server: Backgr
         first.close()
         if second is not None:
             second.close()
+
+
+def test_plain_at_a_terminal_a_line_from_the_server_never_joins_the_prompt(
+    server: Background,
+) -> None:
+    """`sixdot join --plain` at a real terminal: the server's lines come while
+    the prompt waits; each starts a line of its own, and the prompt follows."""
+    pty = PtyClient("join", "--plain", server.url, rows=20, columns=120)
+    try:
+        said(pty, "Server games: ")
+        pty.send("who" + ENTER)
+        said(pty, "Log in first")
+        screen = [line.rstrip() for line in pty.screen.display if line.strip()]
+        typed = [line for line in screen if line.startswith(">") and line != ">"]
+        assert typed == ["> who"], screen  # only what the player typed follows a prompt
+        assert screen[-1] == ">", screen
+    finally:
+        pty.close()

@@ -256,3 +256,12 @@ def test_a_word_of_its_own_is_never_taken_as_the_start_of_a_longer_one() -> None
     assert table.interpret("challenge fork", turn) is None
     assert "FORKS" in out.getvalue().splitlines()[-1]  # the refusal names the open word
     assert table.interpret("challenge forks", turn) == Challenge("FORKS")
+
+
+def test_a_command_answering_the_quit_question_plays_on_and_is_run() -> None:
+    printed, _ = run_table("quit\nhand\nquit\nno\nquit\nyes\n")
+    lines = printed.splitlines()
+    first = lines.index("Playing on.")
+    assert lines[first + 1].startswith("Your setup cards: ")  # `hand`, not lost
+    second = lines.index("Playing on.", first + 1)
+    assert lines[second + 1].startswith("Quit this game?")  # `no` is only an answer

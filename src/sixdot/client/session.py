@@ -695,10 +695,14 @@ class Table(Controller):
         return []
 
     def quit(self) -> None:
-        """Leave the game after a yes; anything else plays on."""
+        """Leave the game after a yes; anything else plays on, and an answer
+        other than no (`hand`, a move) is then run as typed: nothing is lost."""
         self.say(self.words("quit-confirm"))
-        answer = normal(self.read(PROMPT, ("yes", "no")))
+        typed = self.read(PROMPT, ("yes", "no"))
+        answer = normal(typed)
         if answer in ("y", "yes"):
             self.say(self.words("quit-done"))
             raise Abandon
         self.say(self.words("quit-kept"))
+        if answer not in ("", "n", "no"):
+            self.typed_ahead = typed

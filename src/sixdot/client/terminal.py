@@ -54,12 +54,24 @@ class Terminal:
         self.interactive = self.stdin.isatty()
         self.last_line = ""
         self._told = threading.Lock()
+        #: The prompt printed and not yet answered, at a plain interactive terminal.
+        self._waiting = ""
 
     def tell(self, lines: Sequence[str]) -> None:
-        """Say lines from any thread, each whole: printed now, one after another."""
+        """Say lines from any thread, each whole: printed now, one after another.
+
+        Lines that come while a prompt waits (a server's, in `sixdot join
+        --plain`) start on a line of their own, and the prompt is printed
+        again after them, so no line is read out as part of the prompt.
+        """
         with self._told:
+            if self._waiting:
+                self.stdout.write("\n")
             for line in lines:
                 self.say(line)
+            if self._waiting:
+                self.stdout.write(self._waiting)
+                self.stdout.flush()
 
     def offer(
         self,
@@ -94,9 +106,14 @@ class Terminal:
         """
         del completions, focus
         if self.interactive:
-            self.stdout.write(prompt)
-            self.stdout.flush()
-        line = self.stdin.readline()
+            with self._told:
+                self.stdout.write(prompt)
+                self.stdout.flush()
+                self._waiting = prompt
+        try:
+            line = self.stdin.readline()
+        finally:
+            self._waiting = ""
         if self.interactive and self.on_key is not None:
             # A script feeding a pipe presses no key, so piped play cuts nothing.
             self.on_key()
