@@ -498,3 +498,22 @@ def test_moves_are_read_online_as_at_home_a_prefix_a_name_or_a_numbered_question
         ana.type(card.lower())  # its name alone
         ana.until(f"You keep {card}")
         ana.ws.close()
+
+
+def test_online_help_is_a_line_a_command_and_long_chat_is_refused_saying_the_limit() -> None:
+    me = Listener(Phrasebook())
+    lines = me.typed("help").say
+    assert lines[:2] == [
+        "Commands:",
+        "At your turn, a number, a move or its first letters plays it.",
+    ]
+    assert "sit N: sit at table N; sit N 3 takes seat 3." in lines
+    assert "history: every announcement so far." in lines
+    assert all(len(line) <= 100 for line in lines) and len(lines) > 20
+    assert me.typed("help create").say[0].startswith("Create: create GAME, then players")
+    refused = me.typed("say " + "x" * 400)
+    assert refused.send == [] and refused.say == [
+        "Not sent: 400 characters; a chat line has at most 300."
+    ]
+    assert me.typed("say hello").send == [{"type": "chat", "text": "hello"}]
+    assert me.typed("history").say == ["History, 0 lines:"]  # nothing heard yet

@@ -13,7 +13,7 @@ online-serve-tls-bad = Cannot use certificate { $file }: { $why }.
 
 ## Problems: what was wrong with a message or request, and what is accepted
 
-online-bad-name = Name "{ $name }" refused: { $shortest } to { $longest } letters, digits, dot, dash or underscore, starting with a letter.
+online-bad-name = Name "{ $name }" refused: { $shortest } to { $longest } letters, digits, . - or _, a letter first.
     .brief = Name "{ $name }" refused: letters and digits, { $shortest } to { $longest }.
 online-bad-password = Password refused: { $shortest } to { $longest } characters.
     .brief = Password: { $shortest } to { $longest } characters.
@@ -120,6 +120,8 @@ online-game-started = Table { $id }: the game starts.
 online-left = You left table { $id }.
 online-table-over = Table { $id } is over. Type lobby for tables.
     .brief = Table { $id } over.
+online-chat-too-long = Not sent: { $count } characters; a chat line has at most { $limit }.
+    .brief = Too long: at most { $limit }.
 online-chat-lobby = { $name } to all: { $text }
 online-chat-table = { $name }: { $text }
 online-caught-up = Caught up: { $moves } moves played so far.
@@ -140,10 +142,28 @@ online-empty-seat = Seat { $seat } empty
 online-problem-unknown = Server refused: { $key }.
 online-unreadable = Server message unreadable: { $what }
 online-unknown-command = Unknown command "{ $text }". Type help.
-online-help = Commands: { $commands }. At your turn, a number or a move plays it.
-    .brief = Commands: { $commands }.
-online-create-how = Create: create GAME, then players, bots=LEVEL, password=, timer=, options. Games: { $games }.
+online-help = At your turn, a number, a move or its first letters plays it.
+    .brief = At your turn: a number or a move.
+help-online-lobby = lobby: the tables, and who sits at each.
+help-online-who = who: who is online.
+help-online-create = create GAME: make a table; help create says more.
+    .brief = create GAME: make a table.
+help-online-sit = sit N: sit at table N; sit N 3 takes seat 3.
+    .brief = sit N: sit at table N.
+help-online-watch = watch N: watch table N.
+help-online-leave = leave: leave your table.
+help-online-bot = bot: the host adds a bot; bot 3 random, in seat 3.
+    .brief = bot: the host adds a bot.
+help-online-unbot = unbot 3: the host takes out the bot in seat 3.
+    .brief = unbot 3: take out a bot.
+help-online-start = start: the host starts the game.
+help-online-say = say TEXT: chat to your table.
+help-online-shout = shout TEXT: chat to the lobby.
+help-online-logout = logout: end your session here.
+help-online-quit = quit: leave sixdot join.
+online-create-how = Create: create GAME, then players, bots=LEVEL, password=, timer=, options.
     .brief = create GAME [players] [bots=LEVEL]
+online-create-games = Games: { $games }.
 online-needs-number = { $command } needs a table number: type lobby for them.
     .brief = { $command } needs a table number.
 online-not-your-turn = Not your turn yet.

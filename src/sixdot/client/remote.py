@@ -71,6 +71,7 @@ COMMANDS = (
     "status",
     "last",
     "repeat",
+    "history",
     "older",
     "newer",
     "keys",
@@ -492,7 +493,19 @@ class Listener:
         return self.words("tab-list", count=len(found), items=", ".join(found))
 
     def _cmd_help(self, rest: str) -> Reply:
-        return Reply(say=[self.words("online-help", commands=", ".join(COMMANDS))])
+        """A line a command, as local play's help: the online ones, then those of
+        play (the game's own reviews once at a table)."""
+        if rest.strip().lower() == "create":
+            return Reply(say=self._create_how())
+        lines = [self.words("help-title"), self.words("online-help")]
+        for name in COMMANDS:
+            if self.words.has(f"help-online-{name}"):
+                lines.append(self.words(f"help-online-{name}"))
+            elif self.me is not None and name in self.me.commands():
+                lines.append(self.words(f"help-{self.me.prefix}-{name}"))
+            elif self.words.has(f"help-{name}"):
+                lines.append(self.words(f"help-{name}"))
+        return Reply(say=lines)
 
     def _cmd_quit(self, rest: str) -> Reply:
         """Leave; from a seat in a game under way, only when asked twice (Ctrl+C
@@ -522,7 +535,7 @@ class Listener:
 
         words = rest.split()
         if not words:
-            return Reply(say=[self.words("online-create-how", games=self._list(present()))])
+            return Reply(say=self._create_how())
         message: dict[str, Any] = {"type": "create", "game": words[0], "options": {}}
         for word in words[1:]:
             name, equals, value = word.partition("=")
@@ -540,7 +553,7 @@ class Listener:
             elif equals:
                 message["options"][name] = int(value) if value.isdigit() else value
             else:
-                return Reply(say=[self.words("online-create-how", games=self._list(present()))])
+                return Reply(say=self._create_how())
         return Reply(send=[message])
 
     def _table_number(self, rest: str, kind: str) -> Reply | tuple[int, list[str]]:
@@ -590,20 +603,25 @@ class Listener:
         return Reply(send=[{"type": "start"}])
 
     def _cmd_say(self, rest: str) -> Reply:
-        return Reply(send=[{"type": "chat", "text": rest}])
+        return self._chat(rest, {})
 
     def _cmd_shout(self, rest: str) -> Reply:
-        return Reply(send=[{"type": "chat", "text": rest, "to": "lobby"}])
+        return self._chat(rest, {"to": "lobby"})
+
+    def _chat(self, text: str, to: dict[str, str]) -> Reply:
+        """A chat line to send; one too long is refused here, saying the limit."""
+        from sixdot.wire.messages import CHAT_LONGEST
+
+        if len(text) > CHAT_LONGEST:
+            return Reply(
+                say=[self.words("online-chat-too-long", count=len(text), limit=CHAT_LONGEST)]
+            )
+        return Reply(send=[{"type": "chat", "text": text, **to}])
 
     def _cmd_moves(self, rest: str) -> Reply:
         if not self.legal or self.me is None:
             return Reply(say=[self.words("online-not-your-turn")])
-        return Reply(
-            say=[
-                self.words("choice-item", number=n, label=self.me.move(action, self.view))
-                for n, action in enumerate(self.legal, 1)
-            ]
-        )
+        return Reply(say=self.me.moves(self.view, self.legal))
 
     def _cmd_hint(self, rest: str) -> Reply:
         """The sensible bot's move for this seat, worked out here from what it may see."""
@@ -658,6 +676,15 @@ class Listener:
         lines = self.history[self.last_start :]
         self.history_at = (self.last_start, len(self.history) - 1)
         return Reply(say=lines)
+
+    def _create_how(self) -> list[str]:
+        return [
+            self.words("online-create-how"),
+            self.words("online-create-games", games=self._list(present())),
+        ]
+
+    def _cmd_history(self, rest: str) -> Reply:
+        return Reply(say=[self.words("history-title", count=len(self.history)), *self.history])
 
     def _cmd_repeat(self, rest: str) -> Reply:
         return Reply(say=[self.last_said or self.words("last-none")])

@@ -618,10 +618,7 @@ class Table(Controller):
         return handler(turn, argument)
 
     def cmd_moves(self, turn: Turn, argument: str) -> list[str]:
-        return [self.words("moves-title", count=len(turn.legal))] + [
-            self.words("move-item", number=n, move=turn.me.move(a, turn.view))
-            for n, a in enumerate(turn.legal, 1)
-        ]
+        return turn.me.moves(turn.view, turn.legal)
 
     def cmd_turn(self, turn: Turn, argument: str) -> list[str]:
         return turn.me.turn(turn.view, turn.legal)

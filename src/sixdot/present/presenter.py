@@ -251,6 +251,13 @@ class Presenter:
         del view
         return action.notation
 
+    def moves(self, view: Any, legal: Sequence[Action]) -> list[str]:
+        """The `moves` command's answer: how many, then each numbered."""
+        return [self.words("moves-title", count=len(legal))] + [
+            self.words("move-item", number=n, move=self.move(a, view))
+            for n, a in enumerate(legal, 1)
+        ]
+
     def focus(self, view: Any, legal: Sequence[Action]) -> list[FocusItem]:
         """What the keys walk for the seat to act; by default its moves."""
         return [FocusItem(self.move(a, view), a.notation[:1].upper(), (a,)) for a in legal]

@@ -43,7 +43,7 @@ def check_name(text: str) -> str:
     allowed = all(char.isalnum() or char in ".-_" for char in name)
     if not (NAME_SHORTEST <= len(name) <= NAME_LONGEST and allowed and name[:1].isalpha()):
         raise Problem.of(
-            "online-bad-name", name=quoted(text), shortest=NAME_SHORTEST, longest=NAME_LONGEST
+            "online-bad-name", name=quoted(text, 24), shortest=NAME_SHORTEST, longest=NAME_LONGEST
         )
     return name
 
