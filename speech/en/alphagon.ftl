@@ -104,9 +104,9 @@ agn-cloud-reached = Cloud: { $paid ->
        *[no] { $player } loses
       } a bonus, { $bonuses } left.
    *[no] { $you ->
-        [yes] you have
-       *[no] { $player } has
-      } no bonus, so loses a letter.
+        [yes] you have no bonus, so you lose a letter.
+       *[no] { $player } has no bonus, so loses a letter.
+      }
   }
     .brief = Cloud: { $paid ->
         [yes] a bonus lost.
@@ -451,8 +451,8 @@ refuse-agn-changed = you have already changed a letter this turn.
     .brief = you changed a letter already.
 refuse-agn-change-bonus = a change before placing costs a bonus, and you have none.
     .brief = a change now costs a bonus: none.
-refuse-agn-placed = you have placed already this turn: close, change, find, give or end.
-    .brief = placed: close, change, find, give or end.
+refuse-agn-placed = you placed already this turn: close, change, syllable, shape, give or end.
+    .brief = placed already: type moves.
 refuse-agn-place-what = place needs a letter, like place R, or two for a bonus: place R E.
     .brief = place needs a letter, like place R.
 refuse-agn-change-what = change needs a letter from your rack, like change { $example }.

@@ -418,7 +418,10 @@ con-single-out-of-sight = { $card }: out of sight.
 con-word-open = { $player_you ->
     [yes] Your
    *[no] { $player }'s
-  } word { $word }: { $value } points.
+  } word { $word }: { $value ->
+    [one] 1 point
+   *[other] { $value } points
+  }.
     .brief = { $word }, { $value }.
 con-word-settled = { $player_you ->
     [yes] Your
