@@ -341,15 +341,16 @@ def test_the_deck_list_names_each_card_once_and_the_excuse_with_a_capital() -> N
 
 def test_the_keys_walk_the_hand_by_suit_and_a_number_card_leads_as_its_group() -> None:
     # A number card stands in both its suits, as the hand lines list it; in
-    # each it leads as that suit, so Enter needs no second choice.
+    # each it leads as that suit, so Enter needs no second choice, and its
+    # label says which suit Enter leads it as.
     state = playing((cards("Pact", "Mill", "Sea"), cards("Forest"), cards("End")))
     items = presenter().focus(state.view(0), state.legal_actions(0))
     assert [(item.group, item.label) for item in items] == [
         ("Moons", "Pact 9, Moons and Suns"),
         ("Suns", "Pact 9, Moons and Suns"),
-        ("Waves", "Mill 8, Waves and Leaves"),
+        ("Waves", "Mill 8, Waves and Leaves: leads as Waves"),
         ("Waves", "Sea Crown of Waves"),
-        ("Leaves", "Mill 8, Waves and Leaves"),
+        ("Leaves", "Mill 8, Waves and Leaves: leads as Leaves"),
     ]
     assert items[0].actions == items[1].actions == ()  # a trump may not lead yet
     assert items[2].actions == (Lead(card("Mill"), WAVES),)

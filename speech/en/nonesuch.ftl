@@ -9,6 +9,9 @@ non-card-named = { $name } { $rank }, { $first } and { $second }
     .brief = { $name } { $rank } { $first } { $second }
 non-card-number = { $rank } of { $first } and { $second }
     .brief = { $rank } { $first } { $second }
+# A focused card of two suits at a lead: Enter leads it as the suit of its group.
+non-focus-lead-as = { $card }: leads as { $suit }
+    .brief = { $card } as { $suit }
 non-card-ace = Ace of { $suit }
     .brief = Ace { $suit }
 non-card-crown = Crown of { $suit }

@@ -271,7 +271,10 @@ class NonesuchPresenter(Presenter):
         """The hand one suit a group, lowest first; a number card stands in both its suits.
 
         In a suit's group a card leads as that suit, so Enter needs no second
-        choice; following, it plays as itself wherever it stands.
+        choice, and the label says so ("Mountain 4, Moons and Suns: leads as
+        Moons"): Enter acts
+        on what the line shows. Following, a card plays as itself wherever it
+        stands.
         """
         if view.phase is not Phase.PLAY:
             return super().focus(view, legal)
@@ -284,7 +287,10 @@ class NonesuchPresenter(Presenter):
                     for a in plays
                     if a.card == card and (not isinstance(a, Lead) or a.suit.value == name)
                 )
-                items.append(FocusItem(self.card(card), _jump(card), mine, group=name))
+                label = self.card(card)
+                if len(card.suits) > 1 and any(isinstance(a, Lead) for a in mine):
+                    label = self.words("non-focus-lead-as", card=label, suit=name)
+                items.append(FocusItem(label, _jump(card), mine, group=name))
         return items
 
     # -- table, hand and review --
