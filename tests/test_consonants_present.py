@@ -263,3 +263,15 @@ def test_review_command_names_are_not_moves() -> None:
     assert not commands & set(RULES.verbs)
     words = Phrasebook()
     assert all(words.has(f"help-con-{name}") for name in commands)
+
+
+def test_a_vowel_card_is_said_once_with_both_letters_it_may_show() -> None:
+    """At a lead, I over O may be played as I or as O: one card, said once."""
+    state = RULES.new_game(4, {"pass": 0}, seed=1)
+    assert isinstance(state, State)
+    hand = tuple(sorted((C["I/O"], C["I/O"], C["T"]), key=lambda c: c.order))
+    state = replace(state, hands=(hand, (), (), ()), trick=(), turn=0, lead_j=False)
+    lines = presenter().turn(state.view(0), state.legal_actions(0))
+    assert lines[-1] == "You may play: I over O as I or O, T."
+    led = replace(state, trick=(Played(1, C["E/O"], "O"),))
+    assert presenter().turn(led.view(0), led.legal_actions(0))[-1] == "You may play: I over O as O."

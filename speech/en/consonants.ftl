@@ -6,6 +6,8 @@ con-card-wild = wild
     .brief = wild
 con-card-as = { $card } as { $letter }
     .brief = { $card } as { $letter }
+# A vowel card that may be played showing either side.
+con-card-as-either = { $card } as { $first } or { $second }
 con-wild-any = wild as any letter
     .brief = wild any
 con-wild-as = wild as { $letters }
@@ -220,7 +222,8 @@ con-turn-pass = Pass { $wanted } { $direction ->
    *[across] across
   } to { $to }: { $count } to choose.
     .brief = Pass { $count } to { $to }.
-con-turn-pass-how = Type pass and cards: pass Q X Z K.
+# How to choose: $example is cards of the player's own hand, as typed.
+con-turn-pass-how = Type pass and cards, as: { $example }.
     .brief = pass CARDS, or keep CARD.
 con-turn-picked = Chosen to pass: { $cards }.
     .brief = Chosen: { $cards }.

@@ -651,6 +651,8 @@ class Listener:
         return self.words("online-no-view-waiting")
 
     def _cmd_turn(self, rest: str) -> Reply:
+        if self.facts is not None and self.you is None:
+            return Reply(say=[self.words("online-watching-turn")])
         if not self.legal or self.me is None:
             return Reply(say=[self.words("online-not-your-turn")])
         return Reply(say=self.me.turn(self.view, self.legal))

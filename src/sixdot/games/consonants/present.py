@@ -7,7 +7,7 @@ long run of consonants is said in letter runs, `Consonants B to L: ...`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from sixdot.core import Action, Event
@@ -128,7 +128,9 @@ class ConsonantsPresenter(Presenter):
                     **self.seat_args("to", view.pass_to),
                 )
             ]
-            return [*lines, *self.hand(view), self.words("con-turn-pass-how")]
+            # The example is cards of this hand, as many as are still to choose.
+            example = Pick(view.hand[: wanted - len(view.picks)]).notation
+            return [*lines, *self.hand(view), self.words("con-turn-pass-how", example=example)]
         if phase is Phase.PLAY:
             return [*self.trick_lines(view), *self.plays_lines(legal)]
         if phase is Phase.FLY:
@@ -141,19 +143,21 @@ class ConsonantsPresenter(Presenter):
     def plays_lines(self, legal: Sequence[Action]) -> list[str]:
         """The cards that may be played, one kind a line, a wild's letters said as runs."""
         plays = [a for a in legal if isinstance(a, Play) and a.card is not None]
-        # Each way said once (two A over E cards play the same ways), each kind
-        # counted by its cards, so a line says how many cards it holds.
+        # Each card said once, with every letter it may show ("I over O as I or
+        # O": two copies play the same ways), each kind counted by its cards,
+        # so a line says how many cards it holds.
+        letters: dict[Card, dict[str, None]] = {}
+        for p in plays:
+            letters.setdefault(p.card, {})[p.letter] = None  # type: ignore[index]
         kinds = [
             (
                 kind,
-                list(
-                    dict.fromkeys(
-                        self.played(Played(0, p.card, p.letter))
-                        for p in plays
-                        if p.card.kind is kind  # type: ignore[union-attr]
-                    )
-                ),
-                len({p.card for p in plays if p.card.kind is kind}),  # type: ignore[union-attr]
+                [
+                    self.plays_of(card, shown)
+                    for card, shown in letters.items()
+                    if card.kind is kind
+                ],
+                sum(1 for card in letters if card.kind is kind),
             )
             for kind in (Kind.VOWEL, Kind.CONSONANT)
         ]
@@ -176,6 +180,14 @@ class ConsonantsPresenter(Presenter):
             lambda: self.words("con-turn-plays", count=len(said), plays=", ".join(said)),
             grouped,
         )
+
+    def plays_of(self, card: Card, shown: Iterable[str]) -> str:
+        """A card that may be played, with the letters it may show: `Q`, `A over
+        E as E`, `I over O as I or O`."""
+        first, *more = shown
+        if not more:
+            return self.played(Played(0, card, first))
+        return self.words("con-card-as-either", card=self.card(card), first=first, second=more[0])
 
     def group_lines(self, group: str, items: Sequence[str], count: int | None = None) -> list[str]:
         """One kind's items on a line, or in letter runs when they are too many for one."""
