@@ -74,6 +74,10 @@ online-cannot-connect = Cannot connect to { $url }: { $why }
 online-ask-name = Your name:
 online-ask-password = Password:
 online-welcome = Server games: { $games }.
+    .brief = { $count ->
+        [one] One game here.
+       *[other] { $count } games here.
+      }
 online-logged-in = Logged in as { $name }. Type lobby or help.
     .brief = Logged in as { $name }.
 online-logged-out = Logged out.

@@ -186,7 +186,8 @@ class Listener:
         return []
 
     def _on_Welcome(self, message: Any) -> list[str]:
-        return [self.words("online-welcome", games=self._list(message.games))]
+        games = self._list(message.games)
+        return [self.words("online-welcome", games=games, count=len(message.games))]
 
     def _on_Session(self, message: Any) -> list[str]:
         self.name, self.token = message.name, message.token
