@@ -275,3 +275,16 @@ def test_a_vowel_card_is_said_once_with_both_letters_it_may_show() -> None:
     assert lines[-1] == "You may play: I over O as I or O, T."
     led = replace(state, trick=(Played(1, C["E/O"], "O"),))
     assert presenter().turn(led.view(0), led.legal_actions(0))[-1] == "You may play: I over O as O."
+
+
+def test_while_passing_the_hand_is_said_at_the_first_choice_only() -> None:
+    state = passing()
+    say = presenter()
+    first = say.turn(state.view(0), state.legal_actions(0))
+    assert any(line.startswith("Your hand") for line in first)
+    card = state.hands[0][-1]
+    state, _ = state.apply(0, RULES.parse_action(f"pass {card.face}"))
+    again = say.turn(state.view(0), state.legal_actions(0))
+    assert not any(line.startswith("Your hand") for line in again)
+    assert again[-1].startswith("Type pass and cards, as: pass ")
+    assert len(again[-1].removeprefix("Type pass and cards, as: pass ").split()) == 3

@@ -128,9 +128,12 @@ class ConsonantsPresenter(Presenter):
                     **self.seat_args("to", view.pass_to),
                 )
             ]
-            # The example is cards of this hand, as many as are still to choose.
+            # The hand is said at the first choice only: after each card chosen
+            # the choice so far is said, and `hand` says the rest. The example
+            # is cards of this hand, as many as are still to choose.
+            hand = self.hand(view) if not view.picks else []
             example = Pick(view.hand[: wanted - len(view.picks)]).notation
-            return [*lines, *self.hand(view), self.words("con-turn-pass-how", example=example)]
+            return [*lines, *hand, self.words("con-turn-pass-how", example=example)]
         if phase is Phase.PLAY:
             return [*self.trick_lines(view), *self.plays_lines(legal)]
         if phase is Phase.FLY:
