@@ -132,6 +132,8 @@ def join_game(
         type("register Cleo")
         until("Password:")
         type("a password")
+        until("The same password again:")
+        type("a password")
         until("Logged in as Cleo")
         type(f"create {table} bots=random target=5")
         until("you sit in seat 1")

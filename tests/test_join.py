@@ -299,13 +299,20 @@ class Child:
         return self.process.wait(30)
 
 
+def register(child: Child, password: str, again: str) -> None:
+    """`register Cleo` typed, and the password typed at each of its two questions."""
+    child.type("register Cleo")
+    child.until("Password:")
+    child.type(password)
+    child.until("The same password again:")
+    child.type(again)
+
+
 def test_sixdot_join_logs_in_makes_a_table_and_chats(tmp_path: Path) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
         child = Child(server.url)
         child.until("Connected to ws://127.0.0.1")
-        child.type("register Cleo")
-        child.until("Password:")
-        child.type("a password")
+        register(child, "a password", "a password")
         assert child.until("Logged in") == "Logged in as Cleo. Type lobby or help."
         child.type("create letters 2 password=secret")
         assert child.until("Table") == "Table 1: Letters, you sit in seat 1."
@@ -517,3 +524,19 @@ def test_online_help_is_a_line_a_command_and_long_chat_is_refused_saying_the_lim
     ]
     assert me.typed("say hello").send == [{"type": "chat", "text": "hello"}]
     assert me.typed("history").say == ["History, 0 lines:"]  # nothing heard yet
+
+
+def test_registering_checks_the_name_first_and_asks_the_password_twice(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        child = Child(server.url)
+        child.until("Connected to ws://127.0.0.1")
+        child.type("register Al\x1b[31mice")  # refused before any password is asked
+        assert child.until("refused") == (
+            'Name "Al<ESC>[31mice" refused: 2 to 20 letters, digits, . - or _, a letter first.'
+        )
+        register(child, "a password", "a passwort")
+        assert child.until("differ") == (
+            "The two passwords differ: nothing sent. Type register to try again."
+        )
+        register(child, "a password", "a password")
+        assert child.until("Logged in") == "Logged in as Cleo. Type lobby or help."

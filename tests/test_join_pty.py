@@ -56,6 +56,8 @@ def register(pty: PtyClient, name: str = "Cleo") -> None:
     pty.send(f"register {name}{ENTER}")
     pty.wait_for(lambda: pty.cursor_line == "Password:", what="the password question")
     pty.send("password1" + ENTER)
+    pty.wait_for(lambda: pty.cursor_line.startswith("The same password"), what="asked again")
+    pty.send("password1" + ENTER)
     said(pty, f"Logged in as {name}")
 
 
@@ -291,6 +293,8 @@ def test_a_name_given_is_obeyed_over_the_session_kept_for_another(server: Backgr
         second.wait_prompt()
         second.send("register" + ENTER)  # the name given is the one used
         second.wait_for(lambda: second.cursor_line == "Password:", what="the password question")
+        second.send("password1" + ENTER)
+        second.wait_for(lambda: second.cursor_line.startswith("The same"), what="asked again")
         second.send("password1" + ENTER)
         said(second, "Logged in as Dan")
         first.send("who" + ENTER)

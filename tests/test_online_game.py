@@ -91,6 +91,7 @@ def test_two_people_and_two_bots_play_consonants_to_the_end_one_drops_and_comes_
         for person, name in ((ana, "anna"), (ben, "benny")):
             person.type(f"register {name}")
             person.type("password1")
+            person.type("password1")  # asked twice for a new account
             person.until("Logged in")
         ana.type("create consonants 4")
         ana.until("you sit in seat 1")

@@ -73,6 +73,9 @@ online-connected = Connected to { $url }. Type register or login.
 online-cannot-connect = Cannot connect to { $url }: { $why }
 online-ask-name = Your name:
 online-ask-password = Password:
+online-ask-password-again = The same password again:
+online-passwords-differ = The two passwords differ: nothing sent. Type register to try again.
+    .brief = Passwords differ. Register again.
 online-welcome = Server games: { $games }.
     .brief = { $count ->
         [one] One game here.

@@ -1075,10 +1075,14 @@ def _read_commands(
         verb, _, rest = line.strip().partition(" ")
         if verb.lower() in ("login", "register"):
             account = rest.strip() or name or _ask(term, connection, words("online-ask-name"))
-            password = _secret(term, connection, outputs, words("online-ask-password"))
-            if account is None or password is None:
+            if account is None:
                 return
-            connection.send({"type": verb.lower(), "name": account, "password": password})
+            if verb.lower() == "register":
+                password = _new_password(term, connection, outputs, words, account)
+            else:
+                password = _secret(term, connection, outputs, words("online-ask-password"))
+            if password is not None:
+                connection.send({"type": verb.lower(), "name": account, "password": password})
             continue
         with connection.lock:
             reply = listener.typed(line)
@@ -1086,6 +1090,39 @@ def _read_commands(
         connection.heard()  # a move played or a card's moves listed change what is walked
         if reply.quit:
             return
+
+
+def _new_password(
+    term: Terminal, connection: Connection, outputs: Sequence[Output], words: Phrasebook, name: str
+) -> str | None:
+    """A new account's password, asked twice, once its name is known to be
+    one the server takes: None (and why, said) if the name or the password
+    will not do, or the two differ, so nothing is sent that must fail."""
+    from sixdot.wire import messages as m
+
+    if m.kept_name(name) is None:
+        connection.say(
+            words(
+                "online-bad-name",
+                name=excerpt(visible(name), 24),
+                shortest=m.NAME_SHORTEST,
+                longest=m.NAME_LONGEST,
+            )
+        )
+        return None
+    password = _secret(term, connection, outputs, words("online-ask-password"))
+    if password is None:
+        return None
+    if not m.PASSWORD_SHORTEST <= len(password) <= m.PASSWORD_LONGEST:
+        connection.say(
+            words("online-bad-password", shortest=m.PASSWORD_SHORTEST, longest=m.PASSWORD_LONGEST)
+        )
+        return None
+    again = _secret(term, connection, outputs, words("online-ask-password-again"))
+    if again != password:
+        connection.say(words("online-passwords-differ"))
+        return None
+    return password
 
 
 def _carry_out(connection: Connection, reply: Reply) -> None:

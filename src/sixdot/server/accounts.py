@@ -28,20 +28,22 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import Account, Session, Store
+from sixdot.wire.messages import (
+    NAME_LONGEST,
+    NAME_SHORTEST,
+    PASSWORD_LONGEST,
+    PASSWORD_SHORTEST,
+    kept_name,
+)
 
-NAME_SHORTEST = 2
-NAME_LONGEST = 20
-PASSWORD_SHORTEST = 8
-PASSWORD_LONGEST = 200
 #: How long a token lets a client back in without its password.
 TOKEN_LIFE = 7 * 24 * 3600.0
 
 
 def check_name(text: str) -> str:
     """The name `text` as kept (NFC, trimmed), or Problem saying what a name may be."""
-    name = unicodedata.normalize("NFC", text.strip())
-    allowed = all(char.isalnum() or char in ".-_" for char in name)
-    if not (NAME_SHORTEST <= len(name) <= NAME_LONGEST and allowed and name[:1].isalpha()):
+    name = kept_name(text)
+    if name is None:
         raise Problem.of(
             "online-bad-name", name=quoted(text, 24), shortest=NAME_SHORTEST, longest=NAME_LONGEST
         )

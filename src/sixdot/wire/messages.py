@@ -26,6 +26,27 @@ VERSION = 1
 CLIENT_LARGEST = 8 * 1024
 #: The longest chat line, in characters.
 CHAT_LONGEST = 300
+#: What an account's name and password may be (server and client check alike).
+NAME_SHORTEST, NAME_LONGEST = 2, 20
+PASSWORD_SHORTEST, PASSWORD_LONGEST = 8, 200
+
+
+def kept_name(text: str) -> str | None:
+    """The name `text` as an account keeps it (NFC, trimmed), or None if it may
+    not be one: 2 to 20 letters, digits, dots, dashes or underscores, a letter first.
+
+    >>> kept_name(" Ana "), kept_name("a"), kept_name("1abc"), kept_name("Al\x1b[31mice")
+    ('Ana', None, None, None)
+    """
+    import unicodedata
+
+    name = unicodedata.normalize("NFC", text.strip())
+    allowed = all(char.isalnum() or char in ".-_" for char in name)
+    if NAME_SHORTEST <= len(name) <= NAME_LONGEST and allowed and name[:1].isalpha():
+        return name
+    return None
+
+
 #: A table's move timer, in seconds: its bounds, and its length when asked for
 #: without one. It is off unless asked for, and generous then: a screen reader
 #: user hears their hand before choosing.
