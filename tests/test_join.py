@@ -540,3 +540,30 @@ def test_registering_checks_the_name_first_and_asks_the_password_twice(tmp_path:
         )
         register(child, "a password", "a password")
         assert child.until("Logged in") == "Logged in as Cleo. Type lobby or help."
+
+
+def test_a_watcher_hears_the_scores_as_last_announced(tmp_path: Path) -> None:
+    """Watching there is no seat's view, but `score` still answers: from the
+    totals every player heard announced, and `turn` says a watcher has none."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = at_first_turn(server.url, "alphabeticell 2")
+        cleo = login(server.url, "Cleo", 3)
+        cleo.type(f"watch {ana.me.facts.id if ana.me.facts else 0}")
+        cleo.until("you watch")
+        assert cleo.me.typed("score").say == ["Watching: no scores announced yet."]
+        assert cleo.me.typed("turn").say == [
+            "Watching: you have no turns; each move is said as it is made."
+        ]
+        while cleo.me.totals is None:  # Ana plays on until a round is scored
+            if ana.me.legal:
+                ana.type("1")
+            with contextlib.suppress(TimeoutError):
+                ana.said += ana.me.heard(ana.ws.recv(0.2))
+            with contextlib.suppress(TimeoutError):
+                cleo.said += cleo.me.heard(cleo.ws.recv(0.2))
+        said = cleo.me.typed("score").say
+        assert said[0] == "Watching: the scores as last announced."
+        assert said[1:] == cleo.me.me.score_lines(cleo.me.totals)
+        assert len(said) == 3 and all(len(line) <= 40 for line in said[1:])
+        for player in (ana, cleo):
+            player.ws.close()

@@ -135,6 +135,8 @@ class Listener:
         #: A review waiting for that view, answered when it comes.
         self.pending: Callable[[Any], list[str]] | None = None
         self.legal: tuple[Action, ...] = ()
+        #: The totals the table last announced (None: none yet), for a watcher's `score`.
+        self.totals: tuple[int, ...] | None = None
         #: The move on its way and the turn it was sent from: its refusal gives it back.
         self.sent_turn: SentMove | None = None
         #: A turn that came while that move was on its way, said if it is refused.
@@ -264,6 +266,10 @@ class Listener:
             return []
         self.last = max(self.last, message.seq)
         events: list[Event] = [self.codec.read_event(e) for e in message.events]
+        for event in events:  # the scores as last announced, the past's too
+            totals = getattr(event, "totals", None)
+            if isinstance(totals, tuple):
+                self.totals = totals
         if message.seq <= self.quiet_until:
             if message.seq == self.quiet_until:
                 return [self.words("online-caught-up", moves=message.seq)]
@@ -665,6 +671,13 @@ class Listener:
         return self._review(lambda view: self.me.table(view) if self.me else [])
 
     def _cmd_score(self, rest: str) -> Reply:
+        if self.facts is not None and self.you is None and self.me is not None:
+            # Watching there is no seat's view: the scores as last announced,
+            # which every player heard too.
+            if self.totals is None:
+                return Reply(say=[self.words("online-watching-no-scores")])
+            heading = self.words("online-watching-scores")
+            return Reply(say=[heading, *self.me.score_lines(self.totals)])
         return self._review(lambda view: self.me.score(view) if self.me else [])
 
     def _cmd_trick(self, rest: str) -> Reply:
@@ -744,7 +757,7 @@ class Listener:
     def _leave_table(self) -> None:
         self.facts, self.you, self.codec, self.me = None, None, None, None
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
-        self.last, self.quiet_until, self.ended = -1, -1, False
+        self.last, self.quiet_until, self.ended, self.totals = -1, -1, False, None
         self.focus, self.selection, self.sent_turn, self.held = [], None, None, None
 
     def _changes(self, before: TableFacts, after: TableFacts) -> list[str]:
