@@ -256,6 +256,9 @@ def test_a_word_of_its_own_is_never_taken_as_the_start_of_a_longer_one() -> None
     assert table.interpret("challenge fork", turn) is None
     assert "FORKS" in out.getvalue().splitlines()[-1]  # the refusal names the open word
     assert table.interpret("challenge forks", turn) == Challenge("FORKS")
+    # A typed word is never completed, nor a bare word taken as a challenge.
+    assert table.interpret("challenge fo", turn) is None
+    assert table.interpret("forks", turn) is None
 
 
 def test_a_command_answering_the_quit_question_plays_on_and_is_run() -> None:

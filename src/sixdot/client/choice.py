@@ -65,16 +65,24 @@ def pick(text: str, names: Sequence[str]) -> int:
     raise ChoiceError(text, [names[i] for i in found])
 
 
-def begun(text: str, names: Sequence[str]) -> list[int]:
-    """The places in `names` (move notations) that `text` begins, case and spacing aside.
+def begun(text: str, names: Sequence[str], word_verbs: Sequence[str] = ()) -> list[int]:
+    """The places in `names` (move notations) that `text` begins, case and spacing
+    aside; a move of one of `word_verbs` only when `text` is all of it.
 
     >>> begun("play ace", ["play Ace of Knots", "play Soldier"])
     [0]
     >>> begun("p", ["play Ace of Knots", "play Soldier", "pass"])
     [0, 1, 2]
+    >>> begun("challenge fork", ["challenge FORKS", "challenge FORK"], ["challenge"])
+    [1]
     """
     word = normal(text)
-    return [i for i, name in enumerate(names) if normal(name).startswith(word)]
+    return [
+        i
+        for i, name in enumerate(names)
+        if normal(name).startswith(word)
+        and (word == normal(name) or normal(name).partition(" ")[0] not in word_verbs)
+    ]
 
 
 def ends_a_word(text: str, name: str) -> bool:

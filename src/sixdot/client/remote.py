@@ -384,19 +384,25 @@ class Listener:
         verb (`chance`); a text that stops inside a word and reads as a move of
         its own means only that (`challenge fork` is not FORKS)."""
         assert self.facts is not None
+        rules = GAMES[self.facts.game].rules
         notations = [a.notation for a in self.legal]
-        starting = begun(text, notations)
-        if len(starting) == 1 and not ends_a_word(text, notations[starting[0]]):
-            try:
-                GAMES[self.facts.game].rules.parse_action(text)
-            except NotationError:
-                pass
-            else:
-                return []
-        if not starting:
-            named = [begun(f"{verb} {text}", notations) for verb in self._verbs()]
-            starting = sorted({i for found in named for i in found})
-        return [self.legal[i] for i in starting]
+        found: set[int] = set()
+        # As typed, then (a card's name alone) after each verb of the game but
+        # those of typed words: a bare word never challenges or lays.
+        verbs = [verb for verb in rules.verbs if verb not in rules.word_verbs]
+        for typed in (text, *(f"{verb} {text}" for verb in verbs if text)):
+            starting = begun(typed, notations, rules.word_verbs)
+            if len(starting) == 1 and not ends_a_word(typed, notations[starting[0]]):
+                try:
+                    rules.parse_action(typed)
+                except NotationError:
+                    pass
+                else:
+                    starting = []  # a move of its own, as typed: never a longer one
+            found.update(starting)
+            if found and typed == text:
+                break
+        return [self.legal[i] for i in sorted(found)]
 
     def _move(self, text: str) -> Reply:
         if text.isdigit():

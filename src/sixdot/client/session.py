@@ -450,8 +450,8 @@ class Table(Controller):
         if verb in self.command_names(turn.seat):
             return self._said(self.command(verb, turn, rest))
         notations = [a.notation for a in legal]
-        starting = [legal[i] for i in begun(word, notations)]
         rules = self.setup.game.rules
+        starting = [legal[i] for i in begun(word, notations, rules.word_verbs)]
         if word in rules.verbs and word not in map(normal, notations):
             # A bare verb ("out", "challenge") names no move: the game says what it
             # needs, or the moves it could begin are listed; none is played on a guess.
@@ -513,7 +513,8 @@ class Table(Controller):
         interpretation of each; several are asked about, never picked."""
         rules = self.setup.game.rules
         found: list[Action] = []
-        for verb in rules.verbs:
+        # A bare word never makes a move of typed words (`fork` is no challenge).
+        for verb in (v for v in rules.verbs if v not in rules.word_verbs):
             try:
                 action = rules.parse_action(f"{verb} {text}")
             except NotationError:

@@ -188,6 +188,11 @@ class Rules(ABC):
     #: The first words of this game's move notation, so a mistyped move is told apart
     #: from an unknown command.
     verbs: ClassVar[tuple[str, ...]]
+    #: The verbs whose moves carry words the player types (`challenge FORKS`):
+    #: such a move is never completed from the start of it, since FORK is a
+    #: word of its own and the rest of a lay (more words, a discard) was never
+    #: typed; only cards and verbs are.
+    word_verbs: ClassVar[tuple[str, ...]] = ()
     #: The rules' revision. A recorded game (a saved game, a server's journal)
     #: is its seed, options and moves, replayed by the rules: a change that
     #: would replay one differently (the deal, a default, what a move means)

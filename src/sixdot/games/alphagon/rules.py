@@ -1159,6 +1159,7 @@ class AlphagonRules(Worded, Rules):
         "answer", "contradict", "correct", "close", "end", "pass", "doubt", "suspend",
         "concede", "accept", "take",
     )  # fmt: skip
+    word_verbs = ("declare", "answer", "contradict", "correct")
     options = (
         OptionSpec(
             "target",

@@ -1130,6 +1130,7 @@ class ConsonantsRules(Worded, Rules):
     max_players = 6
     default_players = 4
     verbs = ("pass", "keep", "play", "fly", "lay", "challenge", "done")
+    word_verbs = ("lay", "challenge")
     options = (
         OptionSpec(
             "target", 150, "the game ends after a hand in which someone reaches this", 1, 10_000

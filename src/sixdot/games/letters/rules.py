@@ -977,6 +977,7 @@ class LettersRules(Worded, Rules):
     max_players = 8
     default_players = 3
     verbs = ("draw", "take", "discard", "out", "lay", "challenge", "accept", "done")
+    word_verbs = ("out", "lay", "challenge")
     options = (
         OptionSpec(
             "singles",
