@@ -363,3 +363,21 @@ def test_letters_refuses_another_games_action_as_illegal(optimize: list[str]) ->
     assert "Traceback" not in out.stderr, out.stderr[-1500:]
     said = dict(line.split() for line in out.stdout.splitlines())
     assert said == {name: "refused" for name in GAME_NAMES if name != "letters"}
+
+
+def test_a_superscript_digit_in_an_alphagon_square_is_no_square() -> None:
+    """`go G²` once crashed the game: `²` passes isdigit() but int() refuses it."""
+    out = run("play", "alphagon", "--seed", "1", input="go G²\ngo G7\n")
+    no_crash(out.rc, out.err)
+    assert out.err == ""
+    assert any(line.startswith("No square \"g²\"") for line in out.lines)  # refused, quoted
+
+
+def test_a_superscript_digit_typed_online_is_no_number() -> None:
+    from sixdot.client.remote import Listener
+    from sixdot.present.phrasebook import Phrasebook
+
+    me = Listener(Phrasebook())
+    for line in ("create letters timer=²", "sit ²", "watch ²", "²"):
+        reply = me.typed(line)  # no ValueError: a word, not a number
+        assert reply.send == [] and reply.say, line

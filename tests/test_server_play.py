@@ -8,6 +8,7 @@ server killed with SIGKILL and started again are played here too.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -486,3 +487,26 @@ def test_a_timer_out_of_bounds_is_refused_with_the_bounds(tmp_path: Path) -> Non
         )
         ana.send("create", game="letters")  # no timer unless asked for
         assert ana.until("table")["table"]["timer"] == 0
+
+
+def test_taking_a_choice_back_does_not_wind_the_clock_again(tmp_path: Path) -> None:
+    """Choosing a card to pass and taking it back, over and over, is still one
+    turn: the time runs out as if nothing was done, and the bot passes."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = joined(server, "Ana")
+        ana.send("create", game="consonants", players=3, level="random", timer=5)
+        ana.until("table")
+        ana.send("start")
+        turn = ana.until("turn")
+        card = next(m for m in turn["legal"] if m.startswith("pass ")).removeprefix("pass ")
+        up = None
+        for _ in range(40):  # about 8 seconds of choosing and taking back
+            ana.send("move", move=f"pass {card}")
+            ana.send("move", move=f"keep {card}")
+            with contextlib.suppress(TimeoutError):
+                while up is None:
+                    frame = ana.next(timeout=0.2)
+                    up = frame if frame["type"] == "time-up" else None
+            if up is not None:
+                break
+        assert up is not None and up["move"].startswith("pass ")

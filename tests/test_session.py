@@ -268,3 +268,13 @@ def test_a_command_answering_the_quit_question_plays_on_and_is_run() -> None:
     assert lines[first + 1].startswith("Your setup cards: ")  # `hand`, not lost
     second = lines.index("Playing on.", first + 1)
     assert lines[second + 1].startswith("Quit this game?")  # `no` is only an answer
+
+
+def test_in_hot_seat_an_answer_to_quit_at_the_ready_step_plays_nothing() -> None:
+    """`1` typed as the answer to quit, at the step waiting for a player to take
+    the keyboard, is answered there: it never becomes that player's move."""
+    printed, _ = run_table("quit\n1\nready\nquit\nyes\n", humans=2)
+    lines = printed.splitlines()
+    assert not any(line.startswith("You keep") for line in lines)
+    at = lines.index("Playing on.")
+    assert "ready" in lines[at + 1].lower()  # asked again to say ready

@@ -14,7 +14,7 @@ online-serve-tls-bad = Cannot use certificate { $file }: { $why }.
 ## Problems: what was wrong with a message or request, and what is accepted
 
 online-bad-name = Name "{ $name }" refused: { $shortest } to { $longest } letters, digits, . - or _, a letter first.
-    .brief = Name "{ $name }" refused: letters and digits, { $shortest } to { $longest }.
+    .brief = Name refused: { $shortest } to { $longest } letters.
 online-bad-password = Password refused: { $shortest } to { $longest } characters.
     .brief = Password: { $shortest } to { $longest } characters.
 online-name-taken = Name { $name } is taken: choose another.
@@ -118,7 +118,7 @@ online-time-warning = { $left ->
   }
     .brief = { $left } s left!
 online-time-up = Time is up: the bot played { $move } for you.
-    .brief = Time up: bot played { $move }.
+    .brief = Time up: { $move }.
 online-at-table-sit = Table { $id }: { $game }, you sit in seat { $seat }.
     .brief = Table { $id }, seat { $seat }.
 online-at-table-watch = Table { $id }: { $game }, you watch.
@@ -171,6 +171,7 @@ help-online-quit = quit: leave sixdot join.
 online-create-how = Create: create GAME, then players, bots=LEVEL, password=, timer=, options.
     .brief = create GAME [players] [bots=LEVEL]
 online-create-games = Games: { $games }.
+    .brief = { $games }.
 online-needs-number = { $command } needs a table number: type lobby for them.
     .brief = { $command } needs a table number.
 online-not-your-turn = Not your turn yet.

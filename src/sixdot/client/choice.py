@@ -65,6 +65,15 @@ def pick(text: str, names: Sequence[str]) -> int:
     raise ChoiceError(text, [names[i] for i in found])
 
 
+def whole(text: str) -> bool:
+    """Whether `text` is a whole number in ASCII digits (`²` and `٣` are not).
+
+    >>> whole("12"), whole("²"), whole("1.5"), whole("")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
 def begun(text: str, names: Sequence[str], word_verbs: Sequence[str] = ()) -> list[int]:
     """The places in `names` (move notations) that `text` begins, case and spacing
     aside; a move of one of `word_verbs` only when `text` is all of it.

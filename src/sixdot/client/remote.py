@@ -20,6 +20,7 @@ local play does, so every line is in the player's language and verbosity.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -28,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sixdot.client.choice import MANY, begun, ends_a_word
+from sixdot.client.choice import MANY, begun, ends_a_word, whole
 from sixdot.core import Action, Event, NotationError
 from sixdot.core.errors import SixdotError
 from sixdot.games import GAMES, present
@@ -308,7 +309,12 @@ class Listener:
         """The bot moved for this seat: the turn asked, or a move on its way, is old."""
         self.legal, self.focus, self.selection = (), [], None
         self.sent_turn, self.held = None, None
-        return [self.words("online-time-up", move=visible(message.move))]
+        move = visible(message.move)
+        if self.codec is not None and self.me is not None and self.view is not None:
+            # Said as `moves` says a move, not as notation (`lay [TH][E]`).
+            with contextlib.suppress(SixdotError):
+                move = self.me.move(self.codec.read_action(message.move), self.view)
+        return [self.words("online-time-up", move=move)]
 
     def _on_ViewMessage(self, message: Any) -> list[str]:
         """The answer to a review's `look`; or, back at a game under way, what
@@ -352,9 +358,9 @@ class Listener:
         verb, rest = verb.lower(), rest.strip()
         if verb != "quit":
             self.quitting = False  # anything else plays on
-        if self.legal and (text.isdigit() or self._is_move(text)):
+        if self.legal and (whole(text) or self._is_move(text)):
             return self._move(text)
-        if verb == "choose" and rest.isdigit():  # Enter on a focused card
+        if verb == "choose" and whole(rest):  # Enter on a focused card
             return self._choose(int(rest))
         if self.me is not None and verb in self.me.commands():
             command = self.me.commands()[verb]
@@ -363,7 +369,7 @@ class Listener:
         if verb not in COMMANDS or handler is None:
             if self.legal and self._meant(text):
                 return self._move(text)  # a move by its card's name alone: `chance`
-            if self.facts is not None and (text.isdigit() or self._is_move(text)):
+            if self.facts is not None and (whole(text) or self._is_move(text)):
                 # A move typed while others play (`start` in Alphagon is the
                 # command, above): said so, not "unknown command".
                 return Reply(say=[self.words("online-not-your-turn")])
@@ -405,7 +411,7 @@ class Listener:
         return [self.legal[i] for i in sorted(found)]
 
     def _move(self, text: str) -> Reply:
-        if text.isdigit():
+        if whole(text):
             place = int(text)
             if not 1 <= place <= len(self.legal):
                 return Reply(
@@ -552,7 +558,7 @@ class Listener:
         message: dict[str, Any] = {"type": "create", "game": words[0], "options": {}}
         for word in words[1:]:
             name, equals, value = word.partition("=")
-            if not equals and word.isdigit():
+            if not equals and whole(word):
                 message["players"] = int(word)
             elif name == "bots" and equals:
                 message["level"] = value
@@ -560,18 +566,18 @@ class Listener:
                 message["private"], message["password"] = True, value
             elif name == "timer" and equals:
                 seconds = {"on": DEFAULT_TIMER, "off": 0}.get(value.lower(), value)
-                if not str(seconds).isdigit():
+                if not whole(str(seconds)):
                     return Reply(say=[self.words("online-timer-how", default=DEFAULT_TIMER)])
                 message["timer"] = int(seconds)
             elif equals:
-                message["options"][name] = int(value) if value.isdigit() else value
+                message["options"][name] = int(value) if whole(value) else value
             else:
                 return Reply(say=self._create_how())
         return Reply(send=[message])
 
     def _table_number(self, rest: str, kind: str) -> Reply | tuple[int, list[str]]:
         words = rest.split()
-        if not words or not words[0].isdigit():
+        if not words or not whole(words[0]):
             return Reply(say=[self.words("online-needs-number", command=kind)])
         return int(words[0]), words[1:]
 
@@ -589,7 +595,7 @@ class Listener:
         table, more = found
         message: dict[str, Any] = {"type": kind, "table": table}
         for word in more:
-            if word.isdigit() and kind == "sit":
+            if whole(word) and kind == "sit":
                 message["seat"] = int(word)
             elif word.startswith("password="):
                 message["password"] = word.removeprefix("password=")
@@ -601,14 +607,14 @@ class Listener:
     def _cmd_bot(self, rest: str) -> Reply:
         message: dict[str, Any] = {"type": "bot"}
         for word in rest.split():
-            if word.isdigit():
+            if whole(word):
                 message["seat"] = int(word)
             else:
                 message["level"] = word
         return Reply(send=[message])
 
     def _cmd_unbot(self, rest: str) -> Reply:
-        if not rest.isdigit():
+        if not whole(rest):
             return Reply(say=[self.words("online-needs-number", command="unbot")])
         return Reply(send=[{"type": "unbot", "seat": int(rest)}])
 

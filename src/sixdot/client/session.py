@@ -358,7 +358,10 @@ class Table(Controller):
         name = self.names[seat]
         self.say(self.words("turn-ready", player=name))
         while True:
-            word = normal(self.read(PROMPT, ("ready", "quit")))
+            # An answer to the quit question asked here is answered here, never
+            # kept to be played for the player whose keyboard it becomes.
+            ahead, self.typed_ahead = self.typed_ahead, None
+            word = normal(ahead or self.read(PROMPT, ("ready", "quit")))
             if word and "ready".startswith(word):
                 break
             if word and "quit".startswith(word) and len(word) > 1:

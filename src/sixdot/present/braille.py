@@ -90,7 +90,7 @@ def cells(text: str, capitals: bool = False) -> str:
             out.append(_sign("capital") * 2)
         numeric = False
         for ch in word:
-            if ch.isdigit():
+            if ch in table["digits"]:
                 if not numeric:
                     out.append(_sign("number"))
                 out.append(dots(table["digits"][ch]))

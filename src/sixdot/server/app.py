@@ -384,7 +384,6 @@ class Server:
         if refusal is not None:
             client.send(refusal_frame(table.codec, table.id, visible(message.move), refusal))
             return
-        self._stop_clock(table.id, client.seat)  # the next move asked of it has time anew
         self._send_new(table)
 
     async def on_sync(self, client: Client, message: p.Sync) -> None:
@@ -426,15 +425,20 @@ class Server:
 
     def _wind_clocks(self, table: LiveTable) -> None:
         """Each person asked to move has a running clock, if the table has a
-        timer; a seat no longer asked (a bot stands in, say) has none."""
+        timer; a seat no longer asked (a bot stands in, say) has none. The
+        time is for a turn: a seat asked again before anyone else has moved
+        (a card chosen, then taken back) goes on against the same clock, so
+        nobody can hold a table up for ever; once others have moved, it has
+        the whole time again."""
         timer = table.record.timer
         asked = set(table.waiting_for()) if timer else set()
-        for seat in [s for t, s in self.clocks if t == table.id and s not in asked]:
-            self._stop_clock(table.id, seat)
+        for seat in [s for t, s in self.clocks if t == table.id]:
+            if seat not in asked or self.clocks[table.id, seat].others != table.others_moved(seat):
+                self._stop_clock(table.id, seat)
         loop = asyncio.get_running_loop()
         warning = warning_at(timer) if timer else 0
         for seat in asked - {s for t, s in self.clocks if t == table.id}:
-            clock = self.clocks[table.id, seat] = Clock()
+            clock = self.clocks[table.id, seat] = Clock(table.others_moved(seat))
             clock.handles += [
                 loop.call_later(timer - warning, self._warn, table, seat, warning),
                 loop.call_later(timer, self._expire, table, seat, clock),
@@ -615,8 +619,10 @@ class Server:
 
 @dataclass(eq=False)
 class Clock:
-    """A seat's move timer: the warning and the end, stopped together."""
+    """A seat's move timer: the warning and the end, stopped together; and
+    how many moves the other seats had made when it started."""
 
+    others: int
     handles: list[asyncio.TimerHandle] = field(default_factory=list)
 
     def stop(self) -> None:

@@ -191,6 +191,11 @@ class LiveTable:
         for seat, who in enumerate(self.seats):
             if who.kind is SeatKind.EMPTY:
                 self._set(seat, Seat.bot(self.record.level))
+        # Played under the rules of now, whatever they were when the table was made.
+        revision = self.game.rules.revision
+        if self.record.rules != revision:
+            self.record = replace(self.record, rules=revision)
+            self.store.set_rules(self.id, revision)
         self.record = replace(self.record, status=Status.PLAYING)
         self.store.set_status(self.id, Status.PLAYING)
         self._begin(())
@@ -216,6 +221,8 @@ class LiveTable:
             self._begin(moves)
         except SixdotError as err:
             raise NotRestored(f"its journal does not replay: {err}") from err
+        except KeyError as err:  # a seat's bot level this sixdot no longer has
+            raise NotRestored(f"no bot level {err} here") from err
 
     def _begin(self, moves: Sequence[tuple[int, str]]) -> None:
         record = self.record
@@ -267,6 +274,12 @@ class LiveTable:
         if refusal is None:
             self.advance()
         return refusal
+
+    def others_moved(self, seat: int) -> int:
+        """How many moves the seats other than `seat` have made in this game."""
+        if self.match is None:
+            return 0
+        return sum(1 for mover, _ in self.match.moves if mover != seat)
 
     def play_for(self, seat: int) -> str | None:
         """A person's time to move ran out: the table's bot makes this one move

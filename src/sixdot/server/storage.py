@@ -150,6 +150,10 @@ class Store(Protocol):
 
     def set_host(self, table_id: int, host: str) -> None: ...
 
+    def set_rules(self, table_id: int, revision: int) -> None:
+        """The rules' revision a table's game is played under, set as it starts."""
+        ...
+
     def append(self, table_id: int, entry: Entry) -> int:
         """Add a line to a table's journal; its number, from 1."""
         ...
@@ -283,6 +287,9 @@ class SqliteStore:
 
     def set_host(self, table_id: int, host: str) -> None:
         self._run("UPDATE tables SET host = ? WHERE id = ?", (host, table_id))
+
+    def set_rules(self, table_id: int, revision: int) -> None:
+        self._run("UPDATE tables SET rules = ? WHERE id = ?", (revision, table_id))
 
     def append(self, table_id: int, entry: Entry) -> int:
         with self._lock:

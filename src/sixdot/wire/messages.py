@@ -20,8 +20,9 @@ from sixdot.visible import excerpt
 from sixdot.wire.text import LARGEST
 from sixdot.wire.values import WireError
 
-#: The protocol's version; `hello` and `welcome` say it.
-VERSION = 1
+#: The protocol's version; `hello` and `welcome` say it. 2: a table says its
+#: move timer, and `time-warning` and `time-up` are sent.
+VERSION = 2
 #: The largest message a client may send, in bytes: a move or a chat line is a few hundred.
 CLIENT_LARGEST = 8 * 1024
 #: The longest chat line, in characters.

@@ -88,9 +88,10 @@ def square_name(square: Square) -> str:
 def parse_square(text: str, size: int = 13) -> Square | None:
     """The square named `G7` (any case), or None if there is no such square."""
     text = text.strip().upper()
-    if len(text) < 2 or text[0] not in COLUMNS[:size] or not text[1:].isdigit():
-        return None
-    row = int(text[1:]) - 1
+    column, digits = text[:1], text[1:]
+    if not (column and column in COLUMNS[:size] and digits.isascii() and digits.isdigit()):
+        return None  # `G²` is no square: a digit only in ASCII
+    row = int(digits) - 1
     return (row, COLUMNS.index(text[0])) if 0 <= row < size else None
 
 
