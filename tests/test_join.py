@@ -50,6 +50,7 @@ class Player:
         self.said: list[str] = []
         self.rng = random.Random(seed)
         self.error = ""
+        self.stalls = 0
 
     def type(self, line: str) -> None:
         reply = self.me.typed(line)
@@ -68,15 +69,34 @@ class Player:
 
     def play_out(self, mistakes: float = 0.0) -> None:
         """Numbers typed at each turn to the game's end; with `mistakes`, that share
-        of turns first has a mistyped line (refused at once, or by the server)."""
+        of turns first has a mistyped line (refused at once, or by the server).
+
+        After 30 s with nothing heard, `turn` is typed, as a waiting player
+        would: it asks the server to send this seat's turn again. Rarely, under
+        a loaded test run, a seat has waited for a turn that never came (the
+        race is not found yet); `stalls` counts those, and a second silence
+        fails the test with the client's state.
+        """
         try:
-            while not any(line == "Game over." for line in self.hear()):
+            while True:
+                try:
+                    lines = self.hear()
+                except TimeoutError:
+                    self.stalls += 1
+                    if self.stalls > 1:
+                        raise
+                    self.type("turn")
+                    continue
+                if any(line == "Game over." for line in lines):
+                    return
                 if self.me.legal and self.rng.random() < mistakes:
                     self.type(self.rng.choice(MISTYPED))
                 if self.me.legal:
                     self.type(str(self.rng.randint(1, len(self.me.legal))))
         except Exception as err:  # said by the test, with the last lines heard
-            self.error = f"{err!r} after {self.said[-5:]}"
+            me = self.me
+            state = f"legal {len(me.legal)}, sent {me.sent_turn}, held {me.held is not None}"
+            self.error = f"{err!r} after {self.said[-5:]}; {state}, last {me.last}"
 
 
 def login(url: str, name: str, seed: int) -> Player:
@@ -567,3 +587,18 @@ def test_a_watcher_hears_the_scores_as_last_announced(tmp_path: Path) -> None:
         assert len(said) == 3 and all(len(line) <= 40 for line in said[1:])
         for player in (ana, cleo):
             player.ws.close()
+
+
+def test_turn_typed_while_asked_nothing_brings_a_lost_turn_back(tmp_path: Path) -> None:
+    """A seat that should be asked but holds no turn (one lost on its way) gets
+    it again by typing `turn`: the client asks the server to send it again."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = at_first_turn(server.url, "alphabeticell 2")
+        asked = ana.me.legal
+        ana.me.legal = ()  # as if the turn had gone astray
+        ana.type("turn")
+        assert ana.said[-1] == "Not your turn yet."
+        while not ana.me.legal:
+            ana.hear()
+        assert ana.me.legal == asked
+        ana.ws.close()

@@ -673,7 +673,13 @@ class Listener:
         if self.facts is not None and self.you is None:
             return Reply(say=[self.words("online-watching-turn")])
         if not self.legal or self.me is None:
-            return Reply(say=[self.words("online-not-your-turn")])
+            # Seated at a game under way and asked nothing: the server is asked
+            # to send again what this seat should have (`sync`), so a turn that
+            # went astray comes back instead of leaving the table waiting.
+            again = []
+            if self.you is not None and self.facts is not None and not self.ended:
+                again = [{"type": "sync", "after": self.last}]
+            return Reply(say=[self.words("online-not-your-turn")], send=again)
         return Reply(say=self.me.turn(self.view, self.legal))
 
     def _cmd_hand(self, rest: str) -> Reply:
