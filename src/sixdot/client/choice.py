@@ -94,6 +94,29 @@ def begun(text: str, names: Sequence[str], word_verbs: Sequence[str] = ()) -> li
     ]
 
 
+def meant_by_start(
+    text: str, names: Sequence[str], word_verbs: Sequence[str], parses: bool
+) -> list[int]:
+    """The places in `names` (move notations) that `text` may mean by its start:
+    those it begins (`begun`), unless it begins only one, stops inside one of
+    its words, and `parses` (reads as a move of its own as it stands), for then
+    it means that move and no longer one: `challenge fork` is not FORKS.
+
+    One rule for local play and `sixdot join`.
+
+    >>> meant_by_start("take rm as r", ["take RM as R with H"], (), parses=True)
+    [0]
+    >>> meant_by_start("lead jour", ["lead Journey as Waves"], (), parses=False)
+    [0]
+    >>> meant_by_start("keep o", ["keep OL"], (), parses=True)
+    []
+    """
+    starting = begun(text, names, word_verbs)
+    if len(starting) == 1 and parses and not ends_a_word(text, names[starting[0]]):
+        return []
+    return starting
+
+
 def ends_a_word(text: str, name: str) -> bool:
     """Whether `text`, which begins `name`, stops where one of its words does.
     A text that stops inside a word and reads as a move of its own means that

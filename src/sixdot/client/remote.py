@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sixdot.client.choice import MANY, begun, ends_a_word, whole
+from sixdot.client.choice import MANY, meant_by_start, whole
 from sixdot.core import Action, Event, NotationError
 from sixdot.core.errors import SixdotError
 from sixdot.games import GAMES, present
@@ -396,19 +396,20 @@ class Listener:
         # As typed, then (a card's name alone) after each verb of the game but
         # those of typed words: a bare word never challenges or lays.
         verbs = [verb for verb in rules.verbs if verb not in rules.word_verbs]
-        for typed in (text, *(f"{verb} {text}" for verb in verbs if text)):
-            starting = begun(typed, notations, rules.word_verbs)
-            if len(starting) == 1 and not ends_a_word(typed, notations[starting[0]]):
-                try:
-                    rules.parse_action(typed)
-                except NotationError:
-                    pass
-                else:
-                    starting = []  # a move of its own, as typed: never a longer one
-            found.update(starting)
+        for typed in (text, *(f"{verb} {text}" for verb in verbs)):
+            found.update(meant_by_start(typed, notations, rules.word_verbs, self._parses(typed)))
             if found and typed == text:
                 break
         return [self.legal[i] for i in sorted(found)]
+
+    def _parses(self, text: str) -> bool:
+        """Whether `text` reads as a move of this game as it stands."""
+        assert self.facts is not None
+        try:
+            GAMES[self.facts.game].rules.parse_action(text)
+        except NotationError:
+            return False
+        return True
 
     def _move(self, text: str) -> Reply:
         if whole(text):

@@ -20,8 +20,7 @@ from sixdot.client.choice import (
     LONGEST,
     MANY,
     ChoiceError,
-    begun,
-    ends_a_word,
+    meant_by_start,
     normal,
     number,
     pick,
@@ -454,24 +453,22 @@ class Table(Controller):
             return self._said(self.command(verb, turn, rest))
         notations = [a.notation for a in legal]
         rules = self.setup.game.rules
-        starting = [legal[i] for i in begun(word, notations, rules.word_verbs)]
-        if word in rules.verbs and word not in map(normal, notations):
-            # A bare verb ("out", "challenge") names no move: the game says what it
-            # needs, or the moves it could begin are listed; none is played on a guess.
-            try:
-                rules.parse_action(text)
-            except NotationError:
-                self.error(me.not_a_move(excerpt(text), starting or legal))
-                return None
-            starting = []
         action: Action | None
         try:
             action = rules.parse_action(text)
         except NotationError:
             action = None
-        if len(starting) == 1 and (action is None or ends_a_word(word, starting[0].notation)):
-            # "take rm as r" when only "take RM as R with H" fits; but "challenge
-            # fork" is its own move, refused or played as such, never FORKS.
+        meant = meant_by_start(word, notations, rules.word_verbs, action is not None)
+        starting = [legal[i] for i in meant]
+        if word in rules.verbs and word not in map(normal, notations):
+            # A bare verb ("out", "challenge") names no move: the game says what it
+            # needs, or the moves it could begin are listed; none is played on a guess.
+            if action is None:
+                self.error(me.not_a_move(excerpt(text), starting or legal))
+                return None
+            starting = []
+        if len(starting) == 1:
+            # "take rm as r" when only "take RM as R with H" fits
             return self.which(text, turn, turn.state.interpretations(turn.seat, starting[0]))
         if action is not None:
             refusal = turn.state.refusal(turn.seat, action)
