@@ -249,7 +249,7 @@ def test_a_turn_that_comes_while_a_move_is_on_its_way_waits_for_its_answer() -> 
     me = Listener(Phrasebook())
     me.heard(_table(here=True))
     assert me.heard(json.dumps({**turn, "seq": 5}))[-1].startswith("Your pick")
-    assert me.typed("1").send == [{"type": "move", "move": first}]
+    assert me.typed("1").send == [{"type": "move", "move": first, "turn": 0}]
     assert me.heard(json.dumps({**turn, "seq": 6})) == [] and me.legal == ()
     refusal = {"key": "refuse-not-your-turn", "args": {"seat": 0}}
     said = me.heard(json.dumps({"type": "refused", "table": 1, "move": first, "refusal": refusal}))

@@ -108,6 +108,8 @@ class SentMove:
     selection: tuple[str, int] | None
     #: The last step that turn's view had heard.
     seen: int
+    #: That turn's number: the moves the seat had made before it.
+    turn: int
 
 
 class Listener:
@@ -136,6 +138,8 @@ class Listener:
         #: A review waiting for that view, answered when it comes.
         self.pending: Callable[[Any], list[str]] | None = None
         self.legal: tuple[Action, ...] = ()
+        #: The number of the turn `legal` answers (the moves this seat had made).
+        self.turn_no = -1
         #: The totals the table last announced (None: none yet), for a watcher's `score`.
         self.totals: tuple[int, ...] | None = None
         #: The move on its way and the turn it was sent from: its refusal gives it back.
@@ -289,15 +293,23 @@ class Listener:
 
     def _on_TurnMessage(self, message: Any) -> list[str]:
         """This seat is asked to move. While a move of its own is on its way (others
-        acting at once may bring a turn sent before it arrived), the turn is held
-        until that move is played (the turn is then old) or refused (it stands)."""
+        acting at once may bring the same turn again), a turn of that number is
+        held until that move is played (the turn is then old) or refused (it
+        stands); a later number means the move was played. The turn already
+        held, sent again (after a refusal, or asked for), is taken quietly."""
         if self.codec is None or self.me is None:
             return []
-        if self.sent_turn is not None:
+        sent = self.sent_turn
+        if sent is not None and message.turn <= sent.turn:
             self.held = message
             return []
+        again = bool(self.legal) and (self.turn_no, self.view_seq) == (message.turn, message.seq)
+        self.sent_turn, self.held = None, None
         self.view, self.view_seq = self.codec.read_view(message.view), message.seq
+        self.turn_no = message.turn
         self.legal = tuple(self.codec.read_action(n) for n in message.legal)
+        if again:
+            return []  # the focus walked and any cards selected are kept
         self.focus = marked(self.words, self.me.focus(self.view, self.legal))
         self.selection = self.me.selection(self.view, self.legal)
         return self.me.turn(self.view, self.legal)
@@ -431,10 +443,22 @@ class Listener:
                 assert self.me is not None
                 return Reply(say=[self.me.not_a_move(visible(text), self.legal)])
         # Not asked twice while the move is on its way; asked again if it is refused.
-        self.sent_turn = SentMove(text, self.legal, self.focus, self.selection, self.view_seq)
+        self.sent_turn = SentMove(
+            text, self.legal, self.focus, self.selection, self.view_seq, self.turn_no
+        )
         self.legal, self.focus, self.selection = (), [], None
         self.view_seq = -1  # the move changes what the view shows, heard or not yet
-        return Reply(send=[{"type": "move", "move": text}])
+        return Reply(send=[{"type": "move", "move": text, "turn": self.turn_no}])
+
+    def unsent(self) -> list[str]:
+        """The move on its way never left (the connection is down): the turn
+        it was made at stands as it was, so the next try is a move, not
+        "not your turn"."""
+        sent, self.sent_turn = self.sent_turn, None
+        if sent is not None and not self.legal:
+            self.legal, self.focus, self.selection = sent.legal, sent.focus, sent.selection
+            self.view_seq, self.turn_no = sent.seen, sent.turn
+        return [self.words("online-not-sent")]
 
     def _which(self, text: str, meant: Sequence[Action]) -> list[str]:
         """Several moves fit what was typed: each is listed by its move number,
@@ -453,9 +477,10 @@ class Listener:
     def _ask_again(self, move: str) -> list[str]:
         """The move on its way was refused, which changes nothing: the turn held
         meanwhile is said now, or else the turn it was made at stands as it was,
-        unsaid (the refusal says what is accepted), unless moves came since and
-        the server did not ask again (this seat is not to act). A refusal of an
-        older move changes nothing here."""
+        unsaid (the refusal says what is accepted), unless moves came since.
+        The server sends the seat's turn again after every refusal: the one
+        restored here is then taken quietly, any other is said, so a turn is
+        never lost. A refusal of an older move changes nothing here."""
         sent = self.sent_turn
         if sent is None or sent.move != move:
             return []
@@ -464,7 +489,7 @@ class Listener:
             return self._on_TurnMessage(held)
         if sent.seen >= self.last:
             self.legal, self.focus, self.selection = sent.legal, sent.focus, sent.selection
-            self.view_seq = sent.seen
+            self.view_seq, self.turn_no = sent.seen, sent.turn
         return []
 
     def _choose(self, place: int) -> Reply:
@@ -760,6 +785,8 @@ class Listener:
 
         if self.facts is not None and self.facts.id == facts.id and you == self.you:
             return
+        if self.facts is not None and self.facts.id != facts.id:
+            self._leave_table()  # another table: nothing heard at the last one counts here
         game = GAMES[facts.game]
         self.facts, self.you = facts, you
         self.codec = Codec(game, dict(facts.options))
@@ -839,12 +866,20 @@ class Connection:
         self.ws = connect(self.url, max_size=4 * 1024 * 1024, legacy=True)
 
     def send(self, message: dict[str, Any]) -> None:
+        """Send `message`; one that cannot go is said as not sent, and a move
+        gives its turn back (the next try plays, once the line is back)."""
         from websockets.exceptions import ConnectionClosed
 
         try:
             self.ws.send(json.dumps(message))
         except ConnectionClosed:
-            self.say(self.listener.words("online-not-sent"))
+            with self.lock:
+                if message.get("type") == "move":
+                    lines = self.listener.unsent()
+                else:
+                    lines = [self.listener.words("online-not-sent")]
+            for line in lines:
+                self.say(line)
 
     def hear(self) -> None:
         """Say every message as it comes; reconnect when the line drops."""
@@ -858,7 +893,10 @@ class Connection:
                     return
                 continue
             with self.lock:
-                lines = self.listener.heard(data)
+                try:
+                    lines = self.listener.heard(data)
+                except Exception as err:  # a fault of ours: said; hearing goes on
+                    lines = [self.listener.words("online-client-fault", what=type(err).__name__)]
             for line in lines:
                 self.say(line)
             self.heard()

@@ -28,6 +28,7 @@ import contextlib
 import hashlib
 import json
 import re
+import threading
 from collections.abc import Iterator, Mapping
 from enum import Enum
 from pathlib import Path
@@ -156,6 +157,10 @@ class _Book:
         they parse and split cleanly, so each is parsed when first asked for."""
         self.locale = locale
         self.texts = texts
+        #: Held while an entry moves from `pieces` into the bundle: one book is
+        #: shared by every Phrasebook of the process, and `sixdot join` words
+        #: lines on two threads (one may not find an entry another is adding).
+        self.lock = threading.RLock()
         #: The piece of a file each entry not yet parsed is in; as in a bundle,
         #: the first of two entries with one name is the one kept.
         self.pieces: dict[str, str] = {}
@@ -178,8 +183,9 @@ class _Book:
         self.keys = frozenset(n for n in self.pieces.keys() | added if n[0] != "-")
 
     def message(self, key: str) -> Message:
-        self._add(key)
-        return self.bundle.get_message(key)
+        with self.lock:
+            self._add(key)
+            return self.bundle.get_message(key)
 
     def _add(self, name: str) -> None:
         """`name` and what it refers to in the bundle; a name not in the files is

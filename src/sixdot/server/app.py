@@ -165,6 +165,10 @@ class Server:
         except Exception:  # a fault of ours: said, logged, and the connection goes on
             log.exception("fault answering a %s message", about or "client")
             client.problem(Problem.of("online-server-fault"), about)
+        else:
+            return
+        if about == "move":
+            self._ask_again(client)
 
     async def dispatch(self, client: Client, message: p.Message) -> None:
         handler = self._handlers().get(type(message))
@@ -194,6 +198,7 @@ class Server:
             p.Move: self.on_move,
             p.Sync: self.on_sync,
             p.Look: self.on_look,
+            p.Ping: self.on_ping,
         }
 
     # -- accounts --
@@ -378,13 +383,26 @@ class Server:
         assert client.name is not None
         async with self.locks[table.id]:
             try:
-                refusal = await asyncio.to_thread(table.play, client.name, message.move)
+                refusal = await asyncio.to_thread(
+                    table.play, client.name, message.move, message.turn
+                )
             except NotationError:
                 raise Problem.of("online-not-a-move", move=quoted(message.move)) from None
         if refusal is not None:
             client.send(refusal_frame(table.codec, table.id, visible(message.move), refusal))
+            self._ask_again(client)
             return
         self._send_new(table)
+
+    def _ask_again(self, client: Client) -> None:
+        """After a move of `client`'s was refused or could not be taken, its
+        seat's turn is sent again if it is still asked: the client gives up a
+        turn while its move is on its way, and so always gets it back."""
+        client.turn_sent = -1
+        self._flush(client)
+
+    async def on_ping(self, client: Client, message: p.Ping) -> None:
+        client.send(p.reply("pong", seq=message.seq))
 
     async def on_sync(self, client: Client, message: p.Sync) -> None:
         if client.table is None:
@@ -492,9 +510,8 @@ class Server:
             client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
         if client.seat in table.waiting_for() and client.turn_sent != client.sent:
             client.turn_sent = client.sent
-            client.send(
-                turn_frame(table.codec, table.id, client.sent, client.seat, table.match.state)
-            )
+            state, turn = table.match.state, table.made[client.seat]
+            client.send(turn_frame(table.codec, table.id, client.sent, client.seat, state, turn))
 
     def _finish(self, table: LiveTable) -> None:
         """A game over leaves the lobby; its record and journal stay in the store."""
@@ -630,7 +647,7 @@ class Clock:
             handle.cancel()
 
 
-_WITHOUT_LOGIN = frozenset({p.Hello, p.Register, p.Login, p.Resume, p.Lobby})
+_WITHOUT_LOGIN = frozenset({p.Hello, p.Register, p.Login, p.Resume, p.Lobby, p.Ping})
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,16 @@ class Background:
     (`server.url`) until the block ends."""
 
     def __init__(
-        self, folder: Path, grace: float = 30.0, hasher: PasswordHasher | None = None
+        self,
+        folder: Path,
+        grace: float = 30.0,
+        hasher: PasswordHasher | None = None,
+        port: int = 0,
     ) -> None:
+        """`port` 0 takes a free one; a server restarted on its folder takes the
+        port it had, so its clients find it again."""
         self.folder = folder
+        self.port = port
         self.grace = grace
         self.hasher = hasher
         self.where: Listening | None = None
@@ -41,7 +48,9 @@ class Background:
             self._loop = asyncio.get_running_loop()
             self._stop = asyncio.Event()
             self.server = Server(SqliteStore(self.folder), self.hasher, self.grace)
-            await run(self.folder, "127.0.0.1", 0, None, self._started, self._stop, self.server)
+            await run(
+                self.folder, "127.0.0.1", self.port, None, self._started, self._stop, self.server
+            )
 
         try:
             asyncio.run(main())

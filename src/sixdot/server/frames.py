@@ -40,12 +40,16 @@ def view_frame(codec: Codec, table: int, seq: int, seat: int, state: GameState) 
     }
 
 
-def turn_frame(codec: Codec, table: int, seq: int, seat: int, state: GameState) -> dict[str, Any]:
-    """What `seat` is asked now: its own view and its legal moves as notation."""
+def turn_frame(
+    codec: Codec, table: int, seq: int, seat: int, state: GameState, turn: int
+) -> dict[str, Any]:
+    """What `seat` is asked now: its own view and its legal moves as notation,
+    and its turn number (the moves it has made), which its move names."""
     legal: Sequence[Action] = state.legal_actions(seat)
     return {
         **view_frame(codec, table, seq, seat, state),
         "type": "turn",
+        "turn": turn,
         "legal": [action.notation for action in legal],
         "ask": state.must_ask(seat),
     }

@@ -18,6 +18,7 @@ the table to the same place.
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -65,6 +66,9 @@ class LiveTable:
         self.streams: dict[int, SeatStream] = {}
         self.public = Spectator()
         self._journaled = 0
+        #: How many moves each seat has made: a seat's turn number, which a
+        #: move names so that one sent for a turn already over is never played.
+        self.made: Counter[int] = Counter()
         self._codec: Codec | None = None
 
     @property
@@ -239,6 +243,7 @@ class LiveTable:
         self.game.warm(match.state)
         self.match = match
         self._journaled = len(moves)
+        self.made = Counter(seat for seat, _ in moves)
 
     def advance(self) -> None:
         """Let bots and stand-ins play until a person is to act; journal the moves.
@@ -250,16 +255,20 @@ class LiveTable:
         self.match.advance()
         self._journal()
 
-    def submit(self, name: str, notation: str) -> Refusal | None:
+    def submit(self, name: str, notation: str, turn: int | None = None) -> Refusal | None:
         """`name`'s move as notation: played and journaled, or why it was refused.
 
-        Problem if `name` holds no seat here or the notation does not parse.
+        Problem if `name` holds no seat here, the notation does not parse, or
+        `turn` (the seat's turn number the move was made at) is over: a move
+        sent as the timer ran out is never played at the next decision.
         """
         if self.match is None:
             raise Problem.of("online-not-started", table=self.id)
         seat = self.seat_of(name)
         if seat is None:
             raise Problem.of("online-not-seated", table=self.id)
+        if turn is not None and turn != self.made[seat]:
+            raise Problem.of("online-move-late")
         action = self.game.rules.parse_action(notation)  # NotationError: the caller says so
         result = self.match.submit(seat, action)
         if isinstance(result, Refusal):
@@ -267,10 +276,10 @@ class LiveTable:
         self._journal()
         return None
 
-    def play(self, name: str, notation: str) -> Refusal | None:
+    def play(self, name: str, notation: str, turn: int | None = None) -> Refusal | None:
         """`submit`, then, if the move was played, `advance`: one call for a
         worker thread."""
-        refusal = self.submit(name, notation)
+        refusal = self.submit(name, notation, turn)
         if refusal is None:
             self.advance()
         return refusal
@@ -301,6 +310,7 @@ class LiveTable:
         moves = self.match.moves
         for seat, notation in moves[self._journaled :]:
             self.store.append(self.id, Entry(EntryKind.MOVE, seat, "", notation))
+            self.made[seat] += 1
         self._journaled = len(moves)
         if self.match.over and self.record.status is not Status.OVER:
             self.record = replace(self.record, status=Status.OVER)

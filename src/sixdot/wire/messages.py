@@ -21,8 +21,10 @@ from sixdot.wire.text import LARGEST
 from sixdot.wire.values import WireError
 
 #: The protocol's version; `hello` and `welcome` say it. 2: a table says its
-#: move timer, and `time-warning` and `time-up` are sent.
-VERSION = 2
+#: move timer, and `time-warning` and `time-up` are sent. 3: a turn has its
+#: number and a move names it; a refused move is followed by the turn again;
+#: `ping` is answered by `pong` once every message before it is answered.
+VERSION = 3
 #: The largest message a client may send, in bytes: a move or a chat line is a few hundred.
 CLIENT_LARGEST = 8 * 1024
 #: The longest chat line, in characters.
@@ -149,9 +151,17 @@ class Say(Message, tag="chat"):
 
 
 class Move(Message, tag="move"):
-    """A move, as the game's notation."""
+    """A move, as the game's notation, for the seat's turn numbered `turn`
+    (a turn's `turn`); a move for a turn already over is refused, never
+    played at the next one. None: at whatever turn stands."""
 
     move: Short
+    turn: Count | None = None
+
+
+class Ping(Message, tag="ping"):
+    """Answered by `pong` after every message sent before it: a client that
+    is done (its input ended) waits for that before it goes."""
 
 
 class Sync(Message, tag="sync"):
@@ -261,12 +271,16 @@ class Refused(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class TurnMessage(Message, tag="turn"):
-    """A seat is asked to act: its own view and its legal moves as notation."""
+    """A seat is asked to act: its own view and its legal moves as notation.
+    `turn` numbers the seat's decisions (the moves it has made before): a turn
+    sent again with the same number and `seq` is the same question. After a
+    refused move the seat's turn is always sent again, if it is still asked."""
 
     table: int
     seat: int
     view: dict[str, Value]
     legal: list[str]
+    turn: int = 0
     #: Ask even when one move is listed (`GameState.must_ask`).
     ask: bool = False
 
@@ -303,6 +317,10 @@ class TimeUp(Message, tag="time-up"):
     move: str
 
 
+class Pong(Message, tag="pong"):
+    """Every message sent before the `ping` has been answered."""
+
+
 class Problem(Message, tag="problem"):
     """A request that could not be done: a phrasebook key, its facts, and which
     request it answers (its `seq`, or its type)."""
@@ -331,6 +349,7 @@ FromClient = (
     | Sync
     | Look
     | Who
+    | Ping
 )
 FromServer = (
     Welcome
@@ -347,6 +366,7 @@ FromServer = (
     | RefusedMessage
     | TimeWarning
     | TimeUp
+    | Pong
     | Problem
 )
 

@@ -1,0 +1,373 @@
+"""A turn is never lost online (issue 28): whatever the order of steps, turns,
+refusals and moves typed at any pace, a client whose seat the server waits on
+holds that turn, without the player typing `turn`.
+
+The server numbers each seat's turns (the moves it has made); a move names its
+turn, so one sent for a turn already over is never played at the next, and
+every refused move is followed by the seat's turn again. Tested with real
+servers on loopback: frames by hand, the client's own `Connection`, and
+`sixdot join` as a child process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from sixdot.client.remote import Connection, Listener
+from sixdot.games import NAMES, get_game
+from sixdot.present.phrasebook import Phrasebook
+from sixdot.server.background import Background
+from sixdot.wire import Codec
+from test_join import SHORT, _table
+from test_server import QUICK
+
+# -- frames by hand, against a real server --
+
+
+def _frames(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    """The next frame of `kind`, skipping others."""
+    while True:
+        frame: dict[str, Any] = json.loads(ws.recv(30))
+        if frame["type"] == kind:
+            return frame
+
+
+def _at_turn(url: str) -> tuple[ClientConnection, dict[str, Any]]:
+    """Ana alone with a random bot at Alphabeticell, and her first turn's frame."""
+    ws = connect(url, legacy=True)
+    ws.send(json.dumps({"type": "register", "name": "Ana", "password": "password1"}))
+    _frames(ws, "session")
+    ws.send(json.dumps({"type": "create", "game": "alphabeticell", "level": "random"}))
+    ws.send(json.dumps({"type": "start"}))
+    return ws, _frames(ws, "turn")
+
+
+def test_a_refused_move_is_followed_by_the_same_turn_again(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ws, turn = _at_turn(server.url)
+        ws.send(json.dumps({"type": "move", "move": "keep ZZ", "turn": turn["turn"]}))
+        assert json.loads(ws.recv(30))["type"] == "refused"
+        again = json.loads(ws.recv(30))
+        ws.close()
+    assert again == turn  # the same question: its number, step, view and moves
+
+
+def test_a_move_for_a_turn_already_over_is_never_played(tmp_path: Path) -> None:
+    """As a move sent while the timer runs out: the late one is refused and the
+    turn as it stands is sent, whatever the move would have been."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ws, turn = _at_turn(server.url)
+        assert turn["turn"] == 0
+        ws.send(json.dumps({"type": "move", "move": turn["legal"][0], "turn": 3}))
+        problem = json.loads(ws.recv(30))
+        again = json.loads(ws.recv(30))
+        assert server.server is not None
+        table = next(iter(server.server.tables.values()))
+        assert table.match is not None
+        played = [seat for seat, _ in table.match.moves if seat == 0]
+        ws.send(json.dumps({"type": "move", "move": turn["legal"][0], "turn": 0}))
+        step = _frames(ws, "step")
+        ws.close()
+    assert (problem["key"], problem["about"]) == ("online-move-late", "move")
+    assert again == turn and played == []
+    assert step["seat"] == 0 and step["notation"] == turn["legal"][0]
+
+
+# -- the client's side, frame by frame --
+
+
+def _turn(seq: int, number: int) -> str:
+    """Seat 1's turn at the deal of Alphabeticell for three, as the server sends it."""
+    game = get_game("alphabeticell")
+    state = game.rules.new_game(3, None, 3)
+    view = Codec(game).view(state.view(0))
+    legal = [action.notation for action in state.legal_actions(0)]
+    frame = {"type": "turn", "table": 1, "seat": 0, "view": view, "legal": legal}
+    return json.dumps({**frame, "seq": seq, "turn": number})
+
+
+def _refused(move: str) -> str:
+    refusal = {"key": "refuse-not-your-turn", "args": {"seat": 0}}
+    return json.dumps({"type": "refused", "table": 1, "move": move, "refusal": refusal})
+
+
+def _step(seq: int, seat: int) -> str:
+    step = {"type": "step", "table": 1, "seq": seq, "seat": seat, "notation": None}
+    return json.dumps({**step, "events": [], "over": False})
+
+
+def test_a_refusal_after_others_moved_gets_the_turn_back_from_the_server() -> None:
+    """Moves came between the turn and the refusal, with no turn held: the client
+    cannot know it is still asked, so the server says so, and it is said."""
+    me = Listener(Phrasebook())
+    me.heard(_table(here=True))
+    me.heard(_turn(5, 0))
+    move = me.typed("1").send[0]
+    assert move["turn"] == 0
+    me.heard(_step(6, 1))  # another seat moved meanwhile
+    me.heard(_refused(move["move"]))
+    assert me.legal == ()  # the old turn is not trusted after moves came
+    said = me.heard(_turn(6, 0))  # the server asks again after every refusal
+    assert said[-1].startswith("Your pick") and me.legal
+    assert me.typed("1").send[0]["turn"] == 0
+
+
+def test_the_turn_restored_after_a_refusal_is_not_said_again() -> None:
+    me = Listener(Phrasebook())
+    me.heard(_table(here=True))
+    me.heard(_turn(5, 0))
+    me.typed("right")  # anything typed keeps the turn; the focus is the client's
+    move = me.typed("1").send[0]
+    assert me.heard(_refused(move["move"]))[0].startswith("Refused")
+    legal = me.legal
+    assert legal and me.heard(_turn(5, 0)) == [] and me.legal == legal
+
+
+def test_a_later_turn_while_a_move_is_on_its_way_is_said_at_once() -> None:
+    """A turn numbered after the move on its way means that move was played."""
+    me = Listener(Phrasebook())
+    me.heard(_table(here=True))
+    me.heard(_turn(5, 0))
+    me.typed("1")
+    assert me.heard(_turn(6, 0)) == []  # the same turn, sent as others moved: held
+    assert me.heard(_turn(9, 1))[-1].startswith("Your pick")
+    assert me.sent_turn is None and me.held is None and me.legal
+
+
+# -- the connection down --
+
+
+class Child:
+    """`sixdot join URL --plain` as a child process, its lines read on a thread."""
+
+    def __init__(self, url: str, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "sixdot", "join", url, "--plain", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.heard: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put("")  # the end
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def until(self, text: str, timeout: float = 30) -> str:
+        while True:
+            line = self.lines.get(timeout=timeout)
+            self.heard.append(line)
+            if text in line:
+                return line
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait(10)
+
+
+def test_a_move_typed_while_the_connection_is_down_keeps_the_turn(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    with Background(folder, hasher=QUICK) as server:
+        port = server.where.port if server.where else 0
+        child = Child(server.url)
+        child.type("register Ana")
+        child.until("Password:")
+        child.type("password1")
+        child.until("again")
+        child.type("password1")
+        child.until("Logged in")
+        child.type("create alphabeticell 2 bots=random")
+        child.until("you sit in seat 1")
+        child.type("start")
+        child.until("Your pick")
+    child.until("Connection lost")
+    child.type("1")
+    assert child.until("Not sent") == "Not sent: the connection is down."
+    child.type("2")  # tried again while still down: still the move, not "not your turn"
+    assert child.until("Not sent") == "Not sent: the connection is down."
+    with Background(folder, hasher=QUICK, port=port):
+        child.until("Connected again.")
+        child.type("1")
+        kept = child.until("You keep")
+        child.kill()
+    assert "Not your turn yet." not in child.heard
+    assert kept.startswith("You keep")
+
+
+# -- the phrasebook on two threads --
+
+
+def test_two_threads_wording_lines_at_once_never_miss_a_message(tmp_path: Path) -> None:
+    """One phrasebook is shared by the process and parses each message when first
+    asked for; `sixdot join` words lines on two threads. A message being added by
+    one thread was once missing for the other (KeyError), which killed the
+    thread that hears the server."""
+    keys = [f"m{i}" for i in range(3000)]
+    text = "".join(f"{key} = Line {i} of {{ $n }}.\n" for i, key in enumerate(keys))
+    for name in ("first", "second"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "lines.ftl").write_text(text, encoding="utf-8")
+    Phrasebook(folder=tmp_path / "first")  # parsed whole, and stamped as splitting cleanly
+    book = Phrasebook(folder=tmp_path / "second")  # stamped: each message parsed when asked
+    faults: list[BaseException] = []
+    start = threading.Barrier(4)
+
+    def word() -> None:
+        start.wait()
+        try:
+            for key in keys:  # in one order: the threads ask for the same new message
+                assert book(key, n=1).endswith("of 1.")
+        except BaseException as err:  # reported by the test
+            faults.append(err)
+
+    switching = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # threads take turns often, as on a busy machine
+    try:
+        threads = [threading.Thread(target=word) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    finally:
+        sys.setswitchinterval(switching)
+    assert faults == []
+
+
+# -- people typing at any pace --
+
+
+class Person:
+    """A player through the client's own Listener and Connection: lines typed at
+    random paces and in bursts, at their turn and not, and the line dropped now
+    and then. Never `turn`."""
+
+    def __init__(self, url: str, name: str, seed: int) -> None:
+        self.name = name
+        self.said: queue.Queue[str] = queue.Queue()
+        self.heard: list[str] = []
+        self.me = Listener(Phrasebook())
+        self.line = Connection(url, self.me, self.said.put)
+        self.rng = random.Random(seed)
+        self.over = threading.Event()
+        self.line.open()
+        threading.Thread(target=self.line.hear, daemon=True).start()
+
+    def type(self, text: str) -> None:
+        with self.line.lock:
+            reply = self.me.typed(text)
+        for line in reply.say:
+            self.said.put(line)
+        for message in reply.send:
+            self.line.send(message)
+
+    def until(self, text: str) -> None:
+        while True:
+            line = self.said.get(timeout=30)
+            self.heard.append(line)
+            if text in line:
+                return
+
+    def listen(self) -> None:
+        while not self.over.is_set():
+            try:
+                line = self.said.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            self.heard.append(line)
+            if line == "Game over.":
+                self.over.set()
+
+    def play(self, drops: float) -> None:
+        """Type until the game is over: numbers most of the time, bursts of a few,
+        pauses of 0 to 1 s; drop the line at random moments."""
+        while not self.over.is_set():
+            time.sleep(self.rng.uniform(0, 1) if self.rng.random() < 0.5 else 0)
+            for _ in range(self.rng.choice((1, 1, 1, 2, 4))):
+                self.type(str(self.rng.randint(1, 3)))
+            if self.rng.random() < drops:
+                self.line.ws.close()  # the line drops: the client comes back by itself
+
+
+def _stalled(server: Background, people: list[Person]) -> str:
+    """Why the table is stuck, if a seat the server waits on holds no turn."""
+    assert server.server is not None
+    for table in server.server.tables.values():
+        for seat in table.waiting_for():
+            person = next(p for p in people if p.me.you == seat and p.me.facts)
+            me = person.me
+            if not me.legal and me.sent_turn is None:
+                return f"{person.name} asked, holds no turn; last heard {person.heard[-4:]}"
+    return ""
+
+
+def play_games(folder: Path, games: list[str], drops: float, seed: int) -> None:
+    """Each game in turn by two people and a random bot, to its end: no table ever
+    waits on a seat whose client holds no turn."""
+    with Background(folder, hasher=QUICK) as server:
+        people = [Person(server.url, name, seed + i) for i, name in enumerate(("Ana", "Ben"))]
+        for person in people:
+            person.line.send({"type": "register", "name": person.name, "password": "password1"})
+            person.until("Logged in")
+        ana, ben = people
+        for number, game in enumerate(games):
+            ana.type(f"create {game} 3 bots=random {SHORT[game]}")
+            ana.until("you sit in seat 1")
+            ben.type(f"sit {ana.me.facts.id if ana.me.facts else 0}")
+            ben.until("you sit in seat 2")
+            ana.type("start")
+            threads = [
+                threading.Thread(target=work, args=args, daemon=True)
+                for person in people
+                for work, args in ((person.listen, ()), (person.play, (drops,)))
+            ]
+            for thread in threads:
+                thread.start()
+            quiet_since = time.monotonic()
+            while not all(person.over.is_set() for person in people):
+                time.sleep(0.5)
+                why = _stalled(server, people)
+                quiet_since = time.monotonic() if not why else quiet_since
+                # A turn on its way takes milliseconds; seconds is a lost one.
+                assert time.monotonic() - quiet_since < 10, f"game {number} {game}: {why}"
+            for thread in threads:
+                thread.join(10)
+            for person in people:
+                person.over.clear()
+                person.type("leave")
+        for person in people:
+            person.line.close()
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_people_typing_at_any_pace_never_lose_a_turn(tmp_path: Path, game: str) -> None:
+    play_games(tmp_path / "server", [game], drops=0.02, seed=NAMES.index(game))
+
+
+@pytest.mark.slow
+def test_two_hundred_games_typed_at_any_pace_never_stall(tmp_path: Path) -> None:
+    """The soak of issue 28: 200 games across the five, 0 stalls, nobody typing turn."""
+    games = [NAMES[i % len(NAMES)] for i in range(200)]
+    play_games(tmp_path / "server", games, drops=0.02, seed=28)
