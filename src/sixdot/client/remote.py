@@ -87,6 +87,9 @@ REVIEWS = ("trick", "previous", "players", "status")
 #: Seconds between tries to reconnect, the last repeated until `TRIES` tries.
 RETRY = (0.5, 1.0, 2.0, 4.0)
 TRIES = 10
+#: Seconds a client that is leaving (quit, or its input ended) waits for the
+#: answers to what it sent, so a piped player hears what became of it.
+ANSWERS = 10.0
 
 
 @dataclass
@@ -166,6 +169,8 @@ class Listener:
         #: Told (name, token) when the server gives a session, (None, None) when
         #: the session ends: logged out, or the token refused.
         self.on_token: Callable[[str | None, str | None], None] | None = None
+        #: Set by `pong`: every message sent before the `ping` has been answered.
+        self.answered = threading.Event()
 
     # -- from the server --
 
@@ -258,6 +263,10 @@ class Listener:
         if facts.status == "playing" and before is not None and before.status == "waiting":
             lines.append(self.words("online-game-started", id=facts.id))
         return lines
+
+    def _on_Pong(self, message: Any) -> list[str]:
+        self.answered.set()
+        return []
 
     def _on_Left(self, message: Any) -> list[str]:
         self._leave_table()
@@ -554,13 +563,28 @@ class Listener:
 
     def _cmd_quit(self, rest: str) -> Reply:
         """Leave; from a seat in a game under way, only when asked twice (Ctrl+C
-        types quit too), since a bot then plays the seat."""
-        # Over with its last step, before the table's news says so: quit asks once.
-        playing = self.facts is not None and self.facts.status == "playing" and not self.ended
-        if playing and self.you is not None and not self.quitting:
+        types quit too), since a bot then plays the seat: the table is told
+        so at once (`leave`), not left waiting for a player who dropped off."""
+        if self._in_play() and not self.quitting:
             self.quitting = True
             return Reply(say=[self.words("online-quit-confirm")])
-        return Reply(say=[self.words("online-goodbye")], quit=True)
+        leave = [{"type": "leave"}] if self._in_play() else []
+        return Reply(say=[self.words("online-goodbye")], send=leave, quit=True)
+
+    def input_ended(self) -> Reply:
+        """The end of input (Ctrl+D, the end of a pipe): the last line says what
+        becomes of a game under way, as local play says it is saved. The seat
+        is not left: it waits for its player as for one whose line dropped, so
+        `sixdot join` again takes it back (a table of bots would otherwise play
+        the game out at once)."""
+        key = "online-input-ended-seated" if self._in_play() else "online-input-ended"
+        return Reply(say=[self.words(key)], quit=True)
+
+    def _in_play(self) -> bool:
+        """Seated at a game under way (over with its last step, before the
+        table's news says so)."""
+        playing = self.facts is not None and self.facts.status == "playing" and not self.ended
+        return playing and self.you is not None
 
     def _cmd_logout(self, rest: str) -> Reply:
         # The kept token goes at once, even if the server never answers.
@@ -817,7 +841,8 @@ class Listener:
                 )
                 lines.append(self.words(key, seat=seat + 1, name=name or old.who or ""))
             elif new.bot_playing and not old.bot_playing:
-                lines.append(self.words("online-seat-stand-in", name=name))
+                key = "online-seat-left-play" if new.left else "online-seat-stand-in"
+                lines.append(self.words(key, name=name))
             elif old.bot_playing and not new.bot_playing:
                 lines.append(self.words("online-seat-back", name=name))
             elif after.status == "playing" and new.kind == "person" and old.here != new.here:
@@ -865,13 +890,14 @@ class Connection:
 
         self.ws = connect(self.url, max_size=4 * 1024 * 1024, legacy=True)
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Send `message`; one that cannot go is said as not sent, and a move
-        gives its turn back (the next try plays, once the line is back)."""
+    def send(self, message: dict[str, Any]) -> bool:
+        """Send `message`; one that cannot go is said as not sent (False), and a
+        move gives its turn back (the next try plays, once the line is back)."""
         from websockets.exceptions import ConnectionClosed
 
         try:
             self.ws.send(json.dumps(message))
+            return True
         except ConnectionClosed:
             with self.lock:
                 if message.get("type") == "move":
@@ -880,6 +906,7 @@ class Connection:
                     lines = [self.listener.words("online-not-sent")]
             for line in lines:
                 self.say(line)
+            return False
 
     def hear(self) -> None:
         """Say every message as it comes; reconnect when the line drops."""
@@ -1141,6 +1168,10 @@ def _read_commands(
     while True:
         line = term.ask("> ")
         if line is None:
+            _answered(connection, listener)  # then what becomes of a game under way
+            with connection.lock:
+                reply = listener.input_ended()
+            _go(connection, listener, reply)
             return
         verb, _, rest = line.strip().partition(" ")
         if verb.lower() in ("login", "register"):
@@ -1154,12 +1185,16 @@ def _read_commands(
             if password is not None:
                 connection.send({"type": verb.lower(), "name": account, "password": password})
             continue
+        if verb.lower() == "quit":
+            # Whether a game is under way is known once what was sent is answered.
+            _answered(connection, listener)
         with connection.lock:
             reply = listener.typed(line)
+        if reply.quit:
+            _go(connection, listener, reply)
+            return
         _carry_out(connection, reply)
         connection.heard()  # a move played or a card's moves listed change what is walked
-        if reply.quit:
-            return
 
 
 def _new_password(
@@ -1201,6 +1236,24 @@ def _carry_out(connection: Connection, reply: Reply) -> None:
         connection.say(line)
     for message in reply.send:
         connection.send(message)
+
+
+def _go(connection: Connection, listener: Listener, reply: Reply) -> None:
+    """Leaving (quit, or the end of input): its messages (`leave`) are sent and
+    answered, then the last lines said."""
+    if all(connection.send(message) for message in reply.send):
+        _answered(connection, listener)
+    for line in reply.say:
+        connection.say(line)
+
+
+def _answered(connection: Connection, listener: Listener) -> None:
+    """Wait, at most `ANSWERS` seconds, until everything sent has been answered
+    (`ping`, `pong`): a piped player hears what became of it (logged in, the
+    table, the deal) before the client goes."""
+    listener.answered.clear()
+    if connection.send({"type": "ping"}) and not listener.answered.wait(ANSWERS):
+        connection.say(listener.words("online-no-answer", seconds=int(ANSWERS)))
 
 
 def _ask(term: Terminal, connection: Connection, prompt: str) -> str | None:

@@ -323,7 +323,7 @@ class Server:
                 assert client.name is not None
                 table.stand(client.name)
             elif client.seat is not None:
-                table.stand_in(client.seat, present=False)
+                table.stand_in(client.seat, present=False, left=True)
         self._detach(client)
         client.send(p.reply("left", table=table.id))
         if table.record.status is Status.OVER:  # the last person left a table not started
@@ -619,6 +619,7 @@ class Server:
                     "who": seat.who,
                     "here": index in connected,
                     "bot_playing": index in stand_ins,
+                    "left": index in table.left,
                 }
                 for index, seat in enumerate(table.seats)
             ],

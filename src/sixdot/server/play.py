@@ -69,6 +69,9 @@ class LiveTable:
         #: How many moves each seat has made: a seat's turn number, which a
         #: move names so that one sent for a turn already over is never played.
         self.made: Counter[int] = Counter()
+        #: The people's seats whose person left the game under way (`leave`):
+        #: a bot plays them, and the others are told they left, not dropped off.
+        self.left: set[int] = set()
         self._codec: Codec | None = None
 
     @property
@@ -316,12 +319,16 @@ class LiveTable:
             self.record = replace(self.record, status=Status.OVER)
             self.store.set_status(self.id, Status.OVER)
 
-    def stand_in(self, seat: int, present: bool) -> None:
-        """A person's seat played by a bot while they are gone (`present` False),
-        given back when they return."""
+    def stand_in(self, seat: int, present: bool, left: bool = False) -> None:
+        """A person's seat played by a bot while they are gone (`present` False;
+        `left`: by their choice), given back when they return."""
         stream = self.streams.get(seat)
         if stream is None:
             return
+        if left:
+            self.left.add(seat)
+        elif present:
+            self.left.discard(seat)
         if present:
             stream.stand_in = None
         elif stream.stand_in is None:

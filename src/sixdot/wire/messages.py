@@ -207,6 +207,8 @@ class SeatFacts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     who: str | None = None
     here: bool = False
     bot_playing: bool = False
+    #: The person left the game under way (`leave`, quit): not dropped off.
+    left: bool = False
 
 
 class TableFacts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
