@@ -487,10 +487,13 @@ def test_a_timed_table_is_said_and_a_move_made_for_you_is_said_with_its_move(
         assert "Timed: 5 seconds a move, a warning 1 before." in ana.said
         asked = ana.me.legal
         ana.until("1 second left to move!")
-        ana.until("Time is up: the bot played ")
-        played = ana.said[-1].removeprefix("Time is up: the bot played ").removesuffix(" for you.")
-        assert played in {action.notation for action in asked}
+        ana.until("Time is up: the bot moves for you.")
         assert ana.me.legal == ()  # that turn is gone: a number typed now plays nothing
+        up = ana.said.index("Time is up: the bot moves for you.")
+        ana.until("You keep ")  # then the move, said as any move of hers
+        kept = next(line for line in ana.said[up:] if line.startswith("You keep "))
+        played = kept.removeprefix("You keep ").split()[0].rstrip(".")
+        assert f"keep {played}" in {action.notation for action in asked}
         ana.ws.close()
 
 

@@ -190,7 +190,7 @@ def test_a_table_is_created_listed_seated_and_given_bots(server: Background) -> 
     seats = ana.until("table")["table"]
     while seats["seats"][2]["kind"] != "bot":
         seats = ana.until("table")["table"]
-    bot = {"kind": "bot", "who": "random", "here": False, "bot_playing": False}
+    bot = {"kind": "bot", "who": "random", "here": False, "bot_playing": False, "left": False}
     assert seats["seats"][2] == bot
     ben.send("bot")
     assert ben.problem()["key"] == "online-not-host"

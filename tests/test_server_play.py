@@ -21,6 +21,7 @@ import ssl
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -213,6 +214,7 @@ def test_a_dropped_seat_is_played_by_a_bot_and_given_back(tmp_path: Path) -> Non
             "who": "Ben",
             "here": False,
             "bot_playing": True,
+            "left": False,  # dropped off, not left by choice
         }
     steps, match = rebuilt(folder, table_id)
     assert match.over
@@ -510,3 +512,24 @@ def test_taking_a_choice_back_does_not_wind_the_clock_again(tmp_path: Path) -> N
             if up is not None:
                 break
         assert up is not None and up["move"].startswith("pass ")
+
+
+def test_each_move_has_the_whole_time_again(tmp_path: Path) -> None:
+    """Per move, as docs/online.md says: a seat asked something new after a move
+    of its own (the next card to pass, the discard after answering a challenge)
+    has the whole time again, not what was left of its turn's."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = joined(server, "Ana")
+        ana.send("create", game="consonants", players=3, level="random", timer=5)
+        ana.until("table")
+        ana.send("start")
+        turn = ana.until("turn")
+        time.sleep(3.5)  # 1.5 s of the first move's time left
+        first = next(m for m in turn["legal"] if m.startswith("pass "))
+        ana.send("move", move=first, turn=turn["turn"])
+        moved = time.monotonic()
+        ana.until("step", seat=0)
+        up = ana.until("time-up", timeout=10)
+        waited = time.monotonic() - moved
+    assert up["move"].startswith("pass ")
+    assert waited > 4  # the second pick's own 5 s, not the 1.5 s left of the first's

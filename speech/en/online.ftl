@@ -117,8 +117,8 @@ online-time-warning = { $left ->
    *[other] { $left } seconds left to move!
   }
     .brief = { $left } s left!
-online-time-up = Time is up: the bot played { $move } for you.
-    .brief = Time up: { $move }.
+online-time-up = Time is up: the bot moves for you.
+    .brief = Time up: the bot moves.
 online-at-table-sit = Table { $id }: { $game }, you sit in seat { $seat }.
     .brief = Table { $id }, seat { $seat }.
 online-at-table-watch = Table { $id }: { $game }, you watch.

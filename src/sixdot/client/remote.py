@@ -20,7 +20,6 @@ local play does, so every line is in the player's language and verbosity.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import threading
@@ -327,15 +326,12 @@ class Listener:
         return [self.words("online-time-warning", left=message.left)]
 
     def _on_TimeUp(self, message: Any) -> list[str]:
-        """The bot moved for this seat: the turn asked, or a move on its way, is old."""
+        """The bot moved for this seat: the turn asked, or a move on its way, is
+        old. What it played is said next, by the move's own step, as any move
+        of yours is ("You keep NU."): said once, as a move."""
         self.legal, self.focus, self.selection = (), [], None
         self.sent_turn, self.held = None, None
-        move = visible(message.move)
-        if self.codec is not None and self.me is not None and self.view is not None:
-            # Said as `moves` says a move, not as notation (`lay [TH][E]`).
-            with contextlib.suppress(SixdotError):
-                move = self.me.move(self.codec.read_action(message.move), self.view)
-        return [self.words("online-time-up", move=move)]
+        return [self.words("online-time-up")]
 
     def _on_ViewMessage(self, message: Any) -> list[str]:
         """The answer to a review's `look`; or, back at a game under way, what

@@ -443,24 +443,40 @@ class Server:
 
     def _wind_clocks(self, table: LiveTable) -> None:
         """Each person asked to move has a running clock, if the table has a
-        timer; a seat no longer asked (a bot stands in, say) has none. The
-        time is for a turn: a seat asked again before anyone else has moved
-        (a card chosen, then taken back) goes on against the same clock, so
-        nobody can hold a table up for ever; once others have moved, it has
-        the whole time again."""
+        timer; a seat no longer asked (a bot stands in, say) has none.
+
+        Each move has the whole time: the clock starts again whenever the seat
+        is asked something new, after others moved or after a move of its own
+        (a challenge answered, then the discard). A question it was already
+        asked since others last moved (a card chosen, then taken back) goes on
+        against the clock it had, so nobody can hold a table up for ever.
+        """
         timer = table.record.timer
         asked = set(table.waiting_for()) if timer else set()
-        for seat in [s for t, s in self.clocks if t == table.id]:
-            if seat not in asked or self.clocks[table.id, seat].others != table.others_moved(seat):
-                self._stop_clock(table.id, seat)
+        for seat in [s for t, s in self.clocks if t == table.id and s not in asked]:
+            self._stop_clock(table.id, seat)
+        for seat in asked:
+            others, made = table.others_moved(seat), table.made[seat]
+            clock = self.clocks.get((table.id, seat))
+            if clock is not None and (clock.others, clock.made) == (others, made):
+                continue  # nothing new for this seat
+            question = table.question(seat)
+            turn = clock.asked if clock is not None and clock.others == others else frozenset()
+            if question in turn and clock is not None:
+                clock.made = made  # asked again what it was asked before: the same clock
+                continue
+            self._stop_clock(table.id, seat)
+            self._start_clock(table, seat, Clock(others, made, turn | {question}))
+
+    def _start_clock(self, table: LiveTable, seat: int, clock: Clock) -> None:
+        timer = table.record.timer
+        warning = warning_at(timer)
         loop = asyncio.get_running_loop()
-        warning = warning_at(timer) if timer else 0
-        for seat in asked - {s for t, s in self.clocks if t == table.id}:
-            clock = self.clocks[table.id, seat] = Clock(table.others_moved(seat))
-            clock.handles += [
-                loop.call_later(timer - warning, self._warn, table, seat, warning),
-                loop.call_later(timer, self._expire, table, seat, clock),
-            ]
+        self.clocks[table.id, seat] = clock
+        clock.handles += [
+            loop.call_later(timer - warning, self._warn, table, seat, warning),
+            loop.call_later(timer, self._expire, table, seat, clock),
+        ]
 
     def _stop_clock(self, table_id: int, seat: int) -> None:
         clock = self.clocks.pop((table_id, seat), None)
@@ -637,10 +653,14 @@ class Server:
 
 @dataclass(eq=False)
 class Clock:
-    """A seat's move timer: the warning and the end, stopped together; and
-    how many moves the other seats had made when it started."""
+    """A seat's move timer: the warning and the end, stopped together; how
+    many moves the other seats and the seat itself had made when it was last
+    looked at; and the questions the seat was asked since others last moved
+    (`LiveTable.question`)."""
 
     others: int
+    made: int
+    asked: frozenset[int]
     handles: list[asyncio.TimerHandle] = field(default_factory=list)
 
     def stop(self) -> None:

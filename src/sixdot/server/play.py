@@ -289,9 +289,12 @@ class LiveTable:
 
     def others_moved(self, seat: int) -> int:
         """How many moves the seats other than `seat` have made in this game."""
-        if self.match is None:
-            return 0
-        return sum(1 for mover, _ in self.match.moves if mover != seat)
+        return sum(self.made.values()) - self.made[seat]
+
+    def question(self, seat: int) -> int:
+        """What `seat` is asked now, as a number: equal for the same legal moves."""
+        assert self.match is not None
+        return hash(tuple(action.notation for action in self.match.legal(seat)))
 
     def play_for(self, seat: int) -> str | None:
         """A person's time to move ran out: the table's bot makes this one move
