@@ -371,3 +371,34 @@ def test_two_hundred_games_typed_at_any_pace_never_stall(tmp_path: Path) -> None
     """The soak of issue 28: 200 games across the five, 0 stalls, nobody typing turn."""
     games = [NAMES[i % len(NAMES)] for i in range(200)]
     play_games(tmp_path / "server", games, drops=0.02, seed=28)
+
+
+def _prefix_position() -> tuple[str, str]:
+    """A turn frame of Letters whose moves include one that begins another
+    (`discard A` and `discard AND`), and that move's notation."""
+    game = get_game("letters")
+    state = game.rules.new_game(2, None, 4)
+    rng = random.Random(4)
+    while True:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        notations = [action.notation for action in legal]
+        for move in notations:
+            if any(other != move and other.startswith(move) for other in notations):
+                view = Codec(game).view(state.view(seat))
+                frame = {"type": "turn", "table": 1, "seat": seat, "view": view}
+                return json.dumps({**frame, "legal": notations, "seq": 9, "turn": 4}), move
+        state, _ = state.apply(seat, rng.choice(legal))
+
+
+def test_a_move_typed_whole_is_that_move_though_it_begins_another() -> None:
+    """The hint says `discard A`; typed back, it plays, never a list of two."""
+    turn, move = _prefix_position()
+    me = Listener(Phrasebook())
+    table = json.loads(_table(here=True))
+    table["table"] |= {"game": "letters", "players": 2, "seats": table["table"]["seats"][:2]}
+    table["you"] = json.loads(turn)["seat"]
+    me.heard(json.dumps(table))
+    me.heard(turn)
+    reply = me.typed(move.lower())
+    assert reply.send == [{"type": "move", "move": move, "turn": 4}] and reply.say == []

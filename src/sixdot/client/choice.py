@@ -100,7 +100,9 @@ def meant_by_start(
     """The places in `names` (move notations) that `text` may mean by its start:
     those it begins (`begun`), unless it begins only one, stops inside one of
     its words, and `parses` (reads as a move of its own as it stands), for then
-    it means that move and no longer one: `challenge fork` is not FORKS.
+    it means that move and no longer one: `challenge fork` is not FORKS. A
+    text that is a whole move means that move alone: `discard q` is not also
+    `discard QU`, so a move typed exactly as a hint says it plays.
 
     One rule for local play and `sixdot join`.
 
@@ -110,7 +112,12 @@ def meant_by_start(
     [0]
     >>> meant_by_start("keep o", ["keep OL"], (), parses=True)
     []
+    >>> meant_by_start("discard q", ["discard QU", "discard Q"], (), parses=True)
+    [1]
     """
+    exact = [i for i, name in enumerate(names) if normal(name) == normal(text)]
+    if exact:
+        return exact
     starting = begun(text, names, word_verbs)
     if len(starting) == 1 and parses and not ends_a_word(text, names[starting[0]]):
         return []
