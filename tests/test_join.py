@@ -388,7 +388,7 @@ def test_a_client_logged_in_elsewhere_is_told_and_does_not_fight_back(tmp_path: 
         other = Player(server.url, 1)  # Ana logs in on another device
         other.ws.send(json.dumps({"type": "login", "name": "Ana", "password": "password1"}))
         other.until("Logged in as Ana")
-        assert said.get(timeout=30) == "Logged in elsewhere: this connection ends."
+        assert said.get(timeout=30) == "Logged in elsewhere. Type login to play here again."
         hearing.join(10)
         assert not hearing.is_alive() and said.empty()  # no reconnecting, no more lines
         other.ws.close()

@@ -220,7 +220,7 @@ def test_a_broken_or_open_session_file_is_ignored_with_one_notice(tmp_path: Path
     KeptSessions(path, "ws://there", Phrasebook(), notices.append).update("Ana", "other")
     kept.update(None, None)  # logged out here; the other server's session stays
     assert json.loads(path.read_text())["servers"] == {
-        "ws://there": {"name": "Ana", "token": "other"}
+        "ws://there": {"name": "Ana", "token": "other", "pid": os.getpid()}
     }
 
 

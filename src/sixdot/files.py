@@ -90,12 +90,13 @@ def sweep(folder: str | os.PathLike[str]) -> None:
         for path in Path(folder).glob(f"*{_SUFFIX}"):
             parts = path.name.removesuffix(_SUFFIX).split(".")
             pid = parts[-2] if len(parts) > 2 else ""
-            if not pid.isdecimal() or not _alive(int(pid)):
+            if not pid.isdecimal() or not alive(int(pid)):
                 with contextlib.suppress(OSError):
                     path.unlink()
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` is running (this one is)."""
     if pid == os.getpid():
         return True
     try:

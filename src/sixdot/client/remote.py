@@ -211,10 +211,12 @@ class Listener:
         self._leave_table()
         return [self.words("online-logged-out")]
 
-    def _forget(self) -> None:
+    def _forget(self, token: str | None = None) -> None:
+        """No session any more; the one kept on disk goes too (only if it is
+        `token`, when given: another window may have kept its own since)."""
         self.name = self.token = None
         if self.on_token is not None:
-            self.on_token(None, None)
+            self.on_token(None, token)
 
     def _on_Online(self, message: Any) -> list[str]:
         return [self.words("online-who", count=len(message.names), names=self._list(message.names))]
@@ -351,7 +353,12 @@ class Listener:
         return [self.me.refusal(refusal), *self._ask_again(message.move)]
 
     def _on_Problem(self, message: Any) -> list[str]:
-        self.replaced = self.replaced or message.key == "online-replaced"
+        if message.key == "online-replaced":
+            # Logged in elsewhere: this window has no session, and keeps none on
+            # disk, so restarting it never throws the other window off.
+            self.replaced = True
+            self._forget(self.token)
+            self._leave_table()
         again: list[str] = []
         if message.about == "move" and self.sent_turn is not None:
             again = self._ask_again(self.sent_turn.move)  # one the server could not take
@@ -940,6 +947,19 @@ class Connection:
         self.say(self.listener.words("online-gave-up", tries=TRIES))
         return False
 
+    def reopen(self) -> bool:
+        """After this window was logged in elsewhere: a new connection, heard
+        on a thread of its own, for a login typed here."""
+        try:
+            self.open()
+        except OSError as err:
+            words = self.listener.words
+            self.say(words("online-cannot-connect", url=visible(self.url), why=visible(str(err))))
+            return False
+        self.listener.replaced = False
+        threading.Thread(target=self.hear, name="sixdot-join", daemon=True).start()
+        return True
+
     def close(self) -> None:
         self.closing = True
         if self.ws is not None:
@@ -1025,13 +1045,30 @@ class KeptSessions:
             return None
         return name, token
 
+    def busy(self) -> bool:
+        """Whether another sixdot join, still running, uses the session kept
+        for this server: it is not resumed then, which would log that window out."""
+        from sixdot.files import alive
+
+        kept = self._servers().get(self.url)
+        pid = kept.get("pid") if isinstance(kept, dict) else None
+        return isinstance(pid, int) and 0 < pid != os.getpid() and alive(pid)
+
     def update(self, name: str | None, token: str | None) -> None:
-        """Keep the session the server gave (name and token), or drop it (None)."""
+        """Keep the session the server gave (name and token, and this process
+        as the one using it); or, with no name, drop the session kept (only
+        if it is `token`, when one is given)."""
         from sixdot.files import write_whole
 
         servers = self._servers()
-        entry = {"name": name, "token": token} if token else None
-        if servers.get(self.url) == entry:
+        kept = servers.get(self.url)
+        if name is None:
+            if token is not None and isinstance(kept, dict) and kept.get("token") != token:
+                return  # another window's session since
+            entry = None
+        else:
+            entry = {"name": name, "token": token, "pid": os.getpid()}
+        if kept == entry:
             return
         if entry is None:
             servers.pop(self.url, None)
@@ -1086,8 +1123,12 @@ def join_command(args: argparse.Namespace, words: Phrasebook, outputs: Sequence[
     if saved is not None and (args.name is None or args.name.lower() == saved[0].lower()):
         # The session of the last run: the seat comes back without the password.
         # Not for another name given: that player logs in as themselves, and
-        # the kept session's own window is left alone.
-        connection.send({"type": "resume", "token": saved[1]})
+        # the kept session's own window is left alone; nor while another
+        # window still plays with it.
+        if kept.busy():
+            say(words("online-session-busy", name=visible(saved[0])))
+        else:
+            connection.send({"type": "resume", "token": saved[1]})
     try:
         _read_commands(term, listener, connection, outputs, args.name)
     finally:
@@ -1171,6 +1212,8 @@ def _read_commands(
             return
         verb, _, rest = line.strip().partition(" ")
         if verb.lower() in ("login", "register"):
+            if listener.replaced and not connection.reopen():
+                continue
             account = rest.strip() or name or _ask(term, connection, words("online-ask-name"))
             if account is None:
                 return
