@@ -525,7 +525,8 @@ def test_online_help_is_a_line_a_command_and_long_chat_is_refused_saying_the_lim
         "Commands:",
         "At your turn, a number, a move or its first letters plays it.",
     ]
-    assert "sit N: sit at table N; sit N 3 takes seat 3." in lines
+    sit = "sit N: sit at table N; sit N 3 takes seat 3. A private table asks its password."
+    assert sit in lines
     assert "history: every announcement so far." in lines
     assert all(len(line) <= 100 for line in lines) and len(lines) > 20
     assert me.typed("help create").say[0].startswith("Create: create GAME, then players")

@@ -62,3 +62,45 @@ def test_a_window_logged_in_elsewhere_can_come_back_and_is_not_resumed_over_anot
         again.kill()
     assert busy == "Cleo plays in another sixdot join window. Type login to play here."
     assert replaced == "Logged in elsewhere. Type login to play here again."
+
+
+def test_sitting_at_a_private_table_asks_its_password_unechoed(tmp_path: Path) -> None:
+    """`sit N` at a private table asks for the password, which is never in the
+    line typed (nor the history); a wrong one says what to do."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        host = Child(server.url)
+        host.type("register Ana")
+        host.until("Password:")
+        host.type("password1")
+        host.until("again")
+        host.type("password1")
+        host.until("Logged in")
+        host.type("create letters 2 password=hushhush")
+        host.until("you sit in seat 1")
+        cleo = Child(server.url)
+        cleo.type("register Cleo")
+        cleo.until("Password:")
+        cleo.type("password1")
+        cleo.until("again")
+        cleo.type("password1")
+        cleo.until("Logged in")
+        cleo.type("sit 1")  # not known to be private yet: the server says it is
+        private = cleo.until("is private")
+        cleo.type("sit 1")
+        cleo.until("Password for table 1:")
+        cleo.type("guess")
+        wrong = cleo.until("wrong password")
+        cleo.type("lobby")
+        cleo.until("Table 1")
+        cleo.type("sit 1")  # the lobby said it is private: asked at once
+        cleo.until("Password for table 1:")
+        cleo.type("hushhush")
+        cleo.until("you sit in seat 2")
+        cleo.type("history")
+        cleo.until("History, ")
+        cleo.until("you sit in seat 2")
+        host.kill()
+        cleo.kill()
+    assert private == "Table 1 is private: type that again for its password."
+    assert wrong == "Table 1: wrong password. Ask its host, then try again."
+    assert not any("hushhush" in line or "guess" in line for line in cleo.heard)

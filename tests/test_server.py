@@ -205,6 +205,8 @@ def test_a_private_table_asks_its_password(server: Background) -> None:
     ana.send("create", game="letters", players=2, private=True, password="secret table")
     table_id = ana.until("table")["table"]["id"]
     ben = joined(server, "Ben")
+    ben.send("sit", table=table_id)
+    assert ben.problem()["key"] == "online-table-private"  # the client asks for it then
     ben.send("sit", table=table_id, password="guess")
     assert ben.problem() == {
         "type": "problem",

@@ -168,6 +168,9 @@ class Listener:
         #: Told (name, token) when the server gives a session, (None, None) when
         #: the session ends: logged out, or the token refused.
         self.on_token: Callable[[str | None, str | None], None] | None = None
+        #: The tables known to be private (the lobby said so, or the server
+        #: asked for a password): `sit` and `watch` ask for it, never echoed.
+        self.private: set[int] = set()
         #: Set by `pong`: every message sent before the `ping` has been answered.
         self.answered = threading.Event()
 
@@ -222,6 +225,7 @@ class Listener:
         return [self.words("online-who", count=len(message.names), names=self._list(message.names))]
 
     def _on_LobbyList(self, message: Any) -> list[str]:
+        self.private = {table.id for table in message.tables if table.private}
         lines = [self.words("online-tables", count=len(message.tables))]
         for table in message.tables:
             seats = [self._seat_label(i, seat) for i, seat in enumerate(table.seats)]
@@ -366,6 +370,8 @@ class Listener:
             self.pending = None  # said why instead; a later view is news again
         if message.key == "online-token-refused":
             self._forget()
+        if message.key == "online-table-private" and isinstance(message.args.get("table"), int):
+            self.private.add(message.args["table"])
         args = {name: value for name, value in message.args.items() if isinstance(value, str | int)}
         if not message.key.startswith("online-") or not self.words.has(message.key):
             return [self.words("online-problem-unknown", key=visible(message.key)), *again]
@@ -639,6 +645,17 @@ class Listener:
 
     def _cmd_watch(self, rest: str) -> Reply:
         return self._to_table("watch", rest)
+
+    def needs_password(self, text: str) -> int | None:
+        """The private table `text` (`sit N`, `watch N`) goes to, when it gives
+        no password: the terminal asks for it unechoed, never kept in the line."""
+        verb, _, rest = text.strip().partition(" ")
+        words = rest.split()
+        if verb.lower() not in ("sit", "watch") or not words or not whole(words[0]):
+            return None
+        if any(word.startswith("password=") for word in words):
+            return None
+        return int(words[0]) if int(words[0]) in self.private else None
 
     def _to_table(self, kind: str, rest: str) -> Reply:
         """`sit N [SEAT] [password=...]` or `watch N [password=...]` as a message."""
@@ -1228,7 +1245,15 @@ def _read_commands(
             # Whether a game is under way is known once what was sent is answered.
             _answered(connection, listener)
         with connection.lock:
+            private = listener.needs_password(line)
             reply = listener.typed(line)
+        if private is not None:
+            prompt = words("online-ask-table-password", table=private)
+            password = _secret(term, connection, outputs, prompt)
+            if password is None:
+                continue  # the end of input: said by the next ask
+            for message in reply.send:
+                message["password"] = password
         if reply.quit:
             _go(connection, listener, reply)
             return

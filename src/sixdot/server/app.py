@@ -308,6 +308,8 @@ class Server:
             self._not_at_table(client)
         lock = table.record.lock
         if lock is not None and (client.name is None or table.seat_of(client.name) is None):
+            if not password:
+                raise Problem.of("online-table-private", table=table_id)
             try:
                 await asyncio.to_thread(self.hasher.verify, lock, password or "")
             except (VerificationError, InvalidHashError):
