@@ -43,6 +43,13 @@ log = logging.getLogger("sixdot.server")
 
 #: Seconds a dropped player's seat waits for them before a bot plays it.
 GRACE = 30.0
+#: Seconds between moves at a table no person plays (bots, and stand-ins for
+#: the people gone) while anyone is there to hear them: every move is heard,
+#: not a whole game queued at once.
+PACE = 1.0
+#: The most past steps a client coming to a game under way is sent: the
+#: newest, with its view; a game of thousands of steps is never queued whole.
+RECENT = 200
 #: Frames waiting for a slow client before it is closed (it may come back).
 OUTBOX = 2000
 #: The largest frame websockets reads at all; between `protocol.LARGEST` and
@@ -90,8 +97,12 @@ class Server:
         hasher: PasswordHasher | None = None,
         grace: float = GRACE,
         accounts: Accounts | None = None,
+        pace: float = PACE,
     ) -> None:
         self.store = store
+        self.pace = pace
+        #: The next move of each table that bots play for listeners, waiting its time.
+        self.paced: dict[int, asyncio.TimerHandle] = {}
         self.hasher = hasher or PasswordHasher()
         self.accounts = accounts or Accounts(store, self.hasher)
         self.grace = grace
@@ -426,11 +437,26 @@ class Server:
             client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
 
     async def _advance(self, table: LiveTable) -> None:
-        """Bots and stand-ins play until a person is asked; everyone is sent what's new."""
+        """Bots and stand-ins play until a person is asked; everyone is sent what's new.
+
+        At a table no person plays, while anyone is there to hear (a watcher,
+        a player whose seat a bot stands in for), the bots play one move every
+        `pace` seconds, so each is heard; with nobody there the game plays out.
+        """
+        heard = table.match is not None and table.unattended and bool(self._at(table))
         if table.match is not None:
             async with self.locks[table.id]:
-                await asyncio.to_thread(table.advance)
+                await asyncio.to_thread(table.advance, 1 if heard else None)
         self._send_new(table)
+        if heard and table.id in self.tables and table.id not in self.paced:
+            self.paced[table.id] = asyncio.get_running_loop().call_later(
+                self.pace, self._next_paced, table
+            )
+
+    def _next_paced(self, table: LiveTable) -> None:
+        del self.paced[table.id]
+        if table.id in self.tables:
+            self._later(self._advance(table))
 
     def _send_new(self, table: LiveTable) -> None:
         """Everyone at `table` is sent the steps they have not had; a game over ends it."""
@@ -539,6 +565,9 @@ class Server:
             self.timers.pop(key).cancel()
         for _, seat in [k for k in self.clocks if k[0] == table.id]:
             self._stop_clock(table.id, seat)
+        paced = self.paced.pop(table.id, None)
+        if paced is not None:
+            paced.cancel()
         for client in self._at(table):
             self._detach(client)
 
@@ -552,7 +581,9 @@ class Server:
         if client.table is not None and client.table is not table:
             self._detach(client)
         client.table, client.seat = table, seat
-        client.sent = -1 if after is None else max(-1, after)
+        # What it missed, or the game so far: its newest `RECENT` steps at most.
+        newest = len(table.public.steps) - 1
+        client.sent = max(-1 if after is None else after, newest - RECENT, -1)
         client.turn_sent = -1
         if seat is not None:
             timer = self.timers.pop((table.id, seat), None)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from argon2 import PasswordHasher
 
-from sixdot.server.app import Listening, Server, run
+from sixdot.server.app import PACE, Listening, Server, run
 from sixdot.server.storage import SqliteStore
 
 
@@ -23,11 +23,13 @@ class Background:
         grace: float = 30.0,
         hasher: PasswordHasher | None = None,
         port: int = 0,
+        pace: float = PACE,
     ) -> None:
         """`port` 0 takes a free one; a server restarted on its folder takes the
         port it had, so its clients find it again."""
         self.folder = folder
         self.port = port
+        self.pace = pace
         self.grace = grace
         self.hasher = hasher
         self.where: Listening | None = None
@@ -47,7 +49,7 @@ class Background:
         async def main() -> None:
             self._loop = asyncio.get_running_loop()
             self._stop = asyncio.Event()
-            self.server = Server(SqliteStore(self.folder), self.hasher, self.grace)
+            self.server = Server(SqliteStore(self.folder), self.hasher, self.grace, pace=self.pace)
             await run(
                 self.folder, "127.0.0.1", self.port, None, self._started, self._stop, self.server
             )

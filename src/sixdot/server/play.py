@@ -248,15 +248,21 @@ class LiveTable:
         self._journaled = len(moves)
         self.made = Counter(seat for seat, _ in moves)
 
-    def advance(self) -> None:
-        """Let bots and stand-ins play until a person is to act; journal the moves.
+    def advance(self, most: int | None = None) -> None:
+        """Let bots and stand-ins play until a person is to act (or `most`
+        moves are played); journal the moves.
 
         Blocking (bots think): the server calls it in a worker thread, one
         call at a time per table.
         """
         assert self.match is not None
-        self.match.advance()
+        self.match.advance(most)
         self._journal()
+
+    @property
+    def unattended(self) -> bool:
+        """No person plays here now: bots, and stand-ins for the people gone."""
+        return all(stream.stand_in is not None for stream in self.streams.values())
 
     def submit(self, name: str, notation: str, turn: int | None = None) -> Refusal | None:
         """`name`'s move as notation: played and journaled, or why it was refused.

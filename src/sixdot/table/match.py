@@ -117,21 +117,25 @@ class Match:
         if controller is not None:
             controller.refused(seat, refusal)
 
-    def advance(self) -> int | None:
+    def advance(self, most: int | None = None) -> int | None:
         """Ask the seats to act and play their answers until all that may act
-        now will answer later.
+        now will answer later, or `most` moves are played.
 
-        Returns the first such seat, or None when the game is over. Bots and
+        Returns the first seat to act, or None when the game is over. Bots and
         a person at this keyboard answer at once, so a local game runs to its
         end in one call; a remote person's controller returns None and the
         server submits their move when it arrives, then advances again. Where
         several seats act at once (passing cards), a seat that answers later
-        does not hold up the others, and is asked once a call.
+        does not hold up the others, and is asked once a call. A server
+        playing bots alone for watchers plays them one move a call (`most`).
         """
         if not self.started:
             self.start()
         later: set[int] = set()
+        played = 0
         while not self.state.is_over:
+            if most is not None and played >= most:
+                return self.state.to_act()[0]
             for seat in self.state.to_act():
                 if seat in later:
                     continue
@@ -144,6 +148,7 @@ class Match:
                 if refusal is not None:
                     raise IllegalAction(refusal)
                 self._play(seat, action)
+                played += 1
                 break
             else:
                 return self.state.to_act()[0]
