@@ -402,3 +402,42 @@ def test_a_move_typed_whole_is_that_move_though_it_begins_another() -> None:
     me.heard(turn)
     reply = me.typed(move.lower())
     assert reply.send == [{"type": "move", "move": move, "turn": 4}] and reply.say == []
+
+
+def test_a_server_restart_is_said_once_not_as_everyone_dropping_off(tmp_path: Path) -> None:
+    """Killed and started again, the server loses no one: each player hears the
+    connection lost and back, and nothing else (no login, no one dropping off
+    and back, no hand said again); then play goes on."""
+    folder = tmp_path / "server"
+    with Background(folder, hasher=QUICK) as server:
+        port = server.where.port if server.where else 0
+        people = [Person(server.url, name, i) for i, name in enumerate(("Ana", "Ben"))]
+        ana, ben = people
+        for person in people:
+            person.line.send({"type": "register", "name": person.name, "password": "password1"})
+            person.until("Logged in")
+        ana.type("create consonants 3 bots=random")
+        ana.until("you sit in seat 1")
+        ben.type("sit 1")
+        ben.until("you sit in seat 2")
+        ana.type("start")
+        for person in people:
+            person.until("Your hand")
+    for person in people:
+        person.until("Connection lost")
+        person.heard = []
+    with Background(folder, hasher=QUICK, port=port):
+        for person in people:
+            person.until("Connected again.")
+        time.sleep(2)  # every line the restart brings has come
+        for person in people:
+            while not person.said.empty():
+                person.heard.append(person.said.get())
+        heard = {person.name: list(person.heard) for person in people}
+        asked = next(person for person in people if person.me.legal)
+        asked.type("1")  # play goes on: the turn held through the restart plays
+        played = asked.said.get(timeout=30)
+        for person in people:
+            person.line.close()
+    assert not played.startswith(("Not", "Refused"))
+    assert heard == {name: ["Connected again."] for name in ("Ana", "Ben")}

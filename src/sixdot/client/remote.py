@@ -171,6 +171,12 @@ class Listener:
         #: The tables known to be private (the lobby said so, or the server
         #: asked for a password): `sit` and `watch` ask for it, never echoed.
         self.private: set[int] = set()
+        #: Back after a lost connection (the server restarted, or this line
+        #: dropped), until the table is heard again: "Connected again." says
+        #: it once; the login, the table's state and the hand are not news.
+        self.rejoining = False
+        #: The people found away on coming back: their return is not news either.
+        self.quiet_back: set[int] = set()
         #: Set by `pong`: every message sent before the `ping` has been answered.
         self.answered = threading.Event()
 
@@ -207,6 +213,8 @@ class Listener:
         self.name, self.token = message.name, message.token
         if self.on_token is not None:
             self.on_token(message.name, message.token)
+        if self.rejoining:
+            return []
         return [self.words("online-logged-in", name=message.name)]
 
     def _on_LoggedOut(self, message: Any) -> list[str]:
@@ -261,6 +269,13 @@ class Listener:
                 lines.append(
                     self.words("online-timer-on", seconds=facts.timer, warning=facts.warning)
                 )
+        elif self.rejoining:
+            # The table as found on coming back: the others' lines come back one
+            # by one after a restart, which is not each dropping off and back.
+            away = {i for i, seat in enumerate(facts.seats) if seat.kind == "person"}
+            self.quiet_back |= {i for i in away if not facts.seats[i].here and i != self.you}
+            self.rejoining = facts.status == "playing" and self.you is not None
+            self.facts = facts
         else:
             lines += self._changes(before, facts)
             self.facts = facts
@@ -284,6 +299,7 @@ class Listener:
         if self.codec is None or self.me is None:
             return []
         self.last = max(self.last, message.seq)
+        self.rejoining = False  # moves were made meanwhile: news, and the hand after them
         events: list[Event] = [self.codec.read_event(e) for e in message.events]
         for event in events:  # the scores as last announced, the past's too
             totals = getattr(event, "totals", None)
@@ -346,6 +362,9 @@ class Listener:
             return []
         self.view, self.view_seq = self.codec.read_view(message.view), message.seq
         pending, self.pending = self.pending, None
+        if pending is None and self.rejoining:
+            self.rejoining = False  # nothing happened meanwhile: the hand is as it was
+            return []
         return pending(self.view) if pending else self.me.hand(self.view)
 
     def _on_RefusedMessage(self, message: Any) -> list[str]:
@@ -819,6 +838,7 @@ class Listener:
             return None
         # A move on its way may be lost with the line: the server asks again.
         self.sent_turn, self.held = None, None
+        self.rejoining = True
         message: dict[str, Any] = {"type": "resume", "token": self.token}
         if self.facts is not None:
             message["after"] = self.last
@@ -848,6 +868,7 @@ class Listener:
         self.facts, self.you, self.codec, self.me = None, None, None, None
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
         self.last, self.quiet_until, self.ended, self.totals = -1, -1, False, None
+        self.quiet_back = set()
         self.focus, self.selection, self.sent_turn, self.held = [], None, None, None
 
     def _changes(self, before: TableFacts, after: TableFacts) -> list[str]:
@@ -861,12 +882,17 @@ class Listener:
                 )
                 lines.append(self.words(key, seat=seat + 1, name=name or old.who or ""))
             elif new.bot_playing and not old.bot_playing:
+                self.quiet_back.discard(seat)
                 key = "online-seat-left-play" if new.left else "online-seat-stand-in"
                 lines.append(self.words(key, name=name))
             elif old.bot_playing and not new.bot_playing:
                 lines.append(self.words("online-seat-back", name=name))
             elif after.status == "playing" and new.kind == "person" and old.here != new.here:
-                # Said at once, so a wait for a lost player is never silent.
+                # Said at once, so a wait for a lost player is never silent; but
+                # one found away on coming back, now back too, is no news.
+                if new.here and seat in self.quiet_back:
+                    self.quiet_back.discard(seat)
+                    continue
                 key = "online-seat-back" if new.here else "online-seat-away"
                 lines.append(self.words(key, name=name))
         if after.status == "over" and before.status != "over":
