@@ -441,3 +441,32 @@ def test_a_server_restart_is_said_once_not_as_everyone_dropping_off(tmp_path: Pa
             person.line.close()
     assert not played.startswith(("Not", "Refused"))
     assert heard == {name: ["Connected again."] for name in ("Ana", "Ben")}
+
+
+def test_a_watcher_keeps_watching_after_a_server_restart(tmp_path: Path) -> None:
+    """Before, a watcher heard "Logged in" after a restart, then nothing more."""
+    folder = tmp_path / "server"
+    with Background(folder, hasher=QUICK) as server:
+        port = server.where.port if server.where else 0
+        ana, ben = (Person(server.url, name, i) for i, name in enumerate(("Ana", "Ben")))
+        for person in (ana, ben):
+            person.line.send({"type": "register", "name": person.name, "password": "password1"})
+            person.until("Logged in")
+        ana.type("create alphabeticell 2 bots=random")
+        ana.until("you sit in seat 1")
+        ben.type("watch 1")
+        ben.until("you watch")
+        ana.type("start")
+        ana.until("Your pick")
+        ben.until("the game starts")
+    ben.until("Connection lost")
+    with Background(folder, hasher=QUICK, port=port):
+        ben.until("Connected again.")
+        ana.until("Connected again.")
+        while not ana.me.legal:
+            time.sleep(0.05)
+        ana.type("1")
+        ana.until("You keep")
+        ben.until("Ana keeps")  # still watching, and hears the next move
+        for person in (ana, ben):
+            person.line.close()

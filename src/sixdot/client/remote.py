@@ -842,6 +842,8 @@ class Listener:
         message: dict[str, Any] = {"type": "resume", "token": self.token}
         if self.facts is not None:
             message["after"] = self.last
+            if self.you is None:
+                message["watching"] = self.facts.id
         return message
 
     def _set_table(self, facts: TableFacts, you: int | None) -> None:

@@ -233,6 +233,9 @@ class Server:
         self.accounts.per_address.attempt(client.address)
         login = self.accounts.resume(message.token)
         await self._logged_in(client, login, message.after)
+        if message.watching is not None and client.table is None:
+            table = await self._enter(client, message.watching, None)
+            await self._attach(client, table, None, message.after)
 
     async def on_logout(self, client: Client, message: p.Logout) -> None:
         if client.token:

@@ -91,10 +91,13 @@ class Login(Message, tag="login"):
 
 
 class Resume(Message, tag="resume"):
-    """Log in again with a session token; `after`: also send the steps after that one."""
+    """Log in again with a session token; `after`: also send the steps after that
+    one; `watching`: the table this client watched, to watch again (a server
+    restarted keeps no watchers)."""
 
     token: Short
     after: Seq | None = None
+    watching: Count | None = None
 
 
 class Logout(Message, tag="logout"):
