@@ -470,3 +470,38 @@ def test_a_watcher_keeps_watching_after_a_server_restart(tmp_path: Path) -> None
         ben.until("Ana keeps")  # still watching, and hears the next move
         for person in (ana, ben):
             person.line.close()
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_a_waiting_player_hears_whose_turn_it_is_and_what_they_are_asked(
+    tmp_path: Path, game: str
+) -> None:
+    """turn, or Enter on an empty line, while another is asked: in every game
+    (Consonants never said it)."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana, ben = (Person(server.url, name, i) for i, name in enumerate(("Ana", "Ben")))
+        for person in (ana, ben):
+            person.line.send({"type": "register", "name": person.name, "password": "password1"})
+            person.until("Logged in")
+        players = max(2, get_game(game).rules.min_players)
+        ana.type(f"create {game} {players} bots=random")
+        ana.until("you sit in seat 1")
+        ben.type("sit 1")
+        ben.until("you sit in seat 2")
+        ana.type("start")
+        said = ""
+        while not said:  # moves made until one person waits while the other is asked
+            time.sleep(0.3)
+            waiting = [p for p in (ana, ben) if not p.me.legal and p.me.sent_turn is None]
+            asked = [p for p in (ana, ben) if p.me.legal]
+            if len(waiting) == 1 and len(asked) == 1:
+                waiting[0].heard = []
+                waiting[0].type("turn")
+                said = f"{asked[0].name}'s turn: to "
+                waiting[0].until(said)
+                waiting[0].type("")  # Enter on an empty line says it too
+                waiting[0].until(said)
+            elif asked:
+                asked[0].type("1")
+        for person in (ana, ben):
+            person.line.close()

@@ -221,3 +221,5 @@ why-abc-take = your line grows to { $line }
 # Pass: no take makes the line worth more.
 why-abc-pass = no take makes your line better
     .brief = no take helps
+abc-asked-pick = to keep one card of the deal
+abc-asked-offer = to take the card offered, or pass

@@ -550,3 +550,5 @@ why-agn-suspend = everyone else passed: start a new word
     .brief = start a new word
 why-agn-pass = nothing good to place
 why-agn-end = nothing more worth doing
+agn-asked-first = to start the word on a flag
+agn-asked-play = to play on the word

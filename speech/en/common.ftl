@@ -6,6 +6,8 @@
 
 you = you
 player-joined = { $first } and { $rest }
+whose-turn = { $names }'s turn: { $what }.
+whose-turn-over = The game is over.
 choice-or = { $first } or { $rest }
 word-or = { $first } or { $rest }
 player-names-bots = Ana, Ben, Cleo, Dev, Eli, Fay, Gus, Hal

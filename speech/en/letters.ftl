@@ -348,3 +348,6 @@ why-let-discard = the rest can score { $points }
 # The same, when the rest can only lose: $points is the loss, a positive number.
 why-let-discard-loss = the rest loses at least { $points }
     .brief = the rest loses { $points }
+let-asked-draw = to draw, or take the top card
+let-asked-play = to discard, or go out
+let-asked-challenge = to challenge words, or accept

@@ -470,3 +470,6 @@ why-non-duck = { $bid ->
    *[other] to take no tricks, as you bid { $bid }
   }
     .brief = to lose the trick
+non-asked-bid = to bid
+non-asked-call = to name trumps
+non-asked-play = to play to trick { $trick }

@@ -401,8 +401,8 @@ class Listener:
     def typed(self, text: str) -> Reply:
         """What a typed line asks for. A number or a move is played at one's turn."""
         text = text.strip()
-        if not text:
-            return Reply()
+        if not text:  # Enter on an empty line, at a game: whose turn, as `turn`
+            return self._cmd_turn("") if self.me is not None and not self.ended else Reply()
         verb, _, rest = text.partition(" ")
         verb, rest = verb.lower(), rest.strip()
         if verb != "quit":
@@ -759,16 +759,14 @@ class Listener:
         return self.words("online-no-view-waiting")
 
     def _cmd_turn(self, rest: str) -> Reply:
+        """Your turn again, or, waiting, whose turn it is and what they are
+        asked, from the table as it stands."""
         if self.facts is not None and self.you is None:
             return Reply(say=[self.words("online-watching-turn")])
-        if not self.legal or self.me is None:
-            # Seated at a game under way and asked nothing: the server is asked
-            # to send again what this seat should have (`sync`), so a turn that
-            # went astray comes back instead of leaving the table waiting.
-            again = []
-            if self.you is not None and self.facts is not None and not self.ended:
-                again = [{"type": "sync", "after": self.last}]
-            return Reply(say=[self.words("online-not-your-turn")], send=again)
+        if self.me is None:
+            return Reply(say=[self._no_view()])
+        if not self.legal:
+            return self._review(lambda view: [self.me.whose_turn(view)] if self.me else [])
         return Reply(say=self.me.turn(self.view, self.legal))
 
     def _cmd_hand(self, rest: str) -> Reply:

@@ -81,6 +81,20 @@ class Presenter:
             return "".join(items)
         return self.words("player-joined", first=", ".join(items[:-1]), rest=items[-1])
 
+    def whose_turn(self, view: Any) -> str:
+        """Who is asked now and to do what, for a player waiting (not asked):
+        "Bob's turn: to play to trick 5." Every view has its phase and the
+        seats to act; the phrase `<prefix>-asked-<phase>` says what they do."""
+        if view.phase.value == "over":
+            return self.words("whose-turn-over")
+        seats = [seat for seat in view.to_act if not self.is_you(seat)]
+        what = self.words(f"{self.prefix}-asked-{view.phase.value}", **self.asked(view))
+        return self.words("whose-turn", names=self.join([self.name(s) for s in seats]), what=what)
+
+    def asked(self, view: Any) -> dict[str, Any]:
+        """The facts of the phrase saying what the seats to act are asked."""
+        return {}
+
     def card(self, card: Any) -> str:
         """The card's name; games override to use their own message."""
         return str(card)

@@ -35,6 +35,9 @@ _FORMS = ((Pick, "pass"), (Play, "play"), (Lay, "lay"), (Challenge, "challenge")
 class ConsonantsPresenter(Presenter):
     prefix = "con"
 
+    def asked(self, view: View) -> dict[str, Any]:
+        return {"trick": view.trick_number}
+
     # -- naming --
 
     def card(self, card: Any) -> str:

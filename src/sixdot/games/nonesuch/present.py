@@ -38,6 +38,9 @@ from sixdot.present.presenter import Presenter, alternatives
 class NonesuchPresenter(Presenter):
     prefix = "non"
 
+    def asked(self, view: View) -> dict[str, Any]:
+        return {"trick": view.trick_number}
+
     # -- naming --
 
     def detail(self, card: Card) -> str:
