@@ -166,6 +166,7 @@ help-online-create = create GAME: make a table; help create says more.
 help-online-sit = sit N: sit at table N; sit N 3 takes seat 3. A private table asks its password.
     .brief = sit N: sit at table N.
 help-online-watch = watch N: watch table N. A private table asks its password.
+    .brief = watch N: watch table N.
 help-online-leave = leave: leave your table.
 help-online-bot = bot: the host adds a bot; bot 3 random, in seat 3.
     .brief = bot: the host adds a bot.
