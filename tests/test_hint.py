@@ -153,7 +153,7 @@ def test_the_hint_is_a_move_typed_back_as_it_is_and_says_why(name: str) -> None:
         at = tables[seed]
         legal = state.legal_actions(seat)
         turn = Turn(state, seat, legal, at.private[seat])
-        [line] = at.cmd_hint(turn, "")
+        [line] = at.command("hint", turn, "")
         choice, expected = decision(name, seat, seed, state)
         assert expected == why  # a fresh bot gives the same reason as the player's
         said = HINT.match(line)
@@ -180,8 +180,8 @@ def test_a_hint_line_fits_a_braille_display_where_it_can(name: str) -> None:
         if why is None or seed != 0:
             continue
         legal = state.legal_actions(seat)
-        [short] = brief.cmd_hint(Turn(state, seat, legal, brief.private[seat]), "")
-        [long] = full.cmd_hint(Turn(state, seat, legal, full.private[seat]), "")
+        [short] = brief.command("hint", Turn(state, seat, legal, brief.private[seat]), "")
+        [long] = full.command("hint", Turn(state, seat, legal, full.private[seat]), "")
         move = HINT.match(short)["move"]  # type: ignore[index]
         assert len(long) >= len(short)
         if len(move) <= 12:

@@ -186,8 +186,8 @@ def test_last_never_gives_one_player_another_players_secret() -> None:
     table._record(["Dealt to you: OL, NY, EL. Keep one."], seat=0)
     state = game.rules.new_game(3, seed=5)
     as_seat = [Turn(state, seat, (), table.private[seat]) for seat in (0, 1)]
-    assert table.cmd_last(as_seat[0], "") == ["Dealt to you: OL, NY, EL. Keep one."]
-    assert table.cmd_last(as_seat[1], "") == ["Round 1: Ana deals."]
+    assert table.command("last", as_seat[0], "") == ["Dealt to you: OL, NY, EL. Keep one."]
+    assert table.command("last", as_seat[1], "") == ["Round 1: Ana deals."]
 
 
 def test_an_item_in_a_group_says_its_place_in_the_group() -> None:

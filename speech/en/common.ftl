@@ -8,6 +8,7 @@ you = you
 player-joined = { $first } and { $rest }
 whose-turn = { $names }'s turn: { $what }.
 whose-turn-over = The game is over.
+whose-turn-you = Your turn.
 choice-or = { $first } or { $rest }
 word-or = { $first } or { $rest }
 player-names-bots = Ana, Ben, Cleo, Dev, Eli, Fay, Gus, Hal
@@ -339,3 +340,5 @@ why-not-a-word = it is not in the dictionary
 # Accept, or done challenging: every open word is in the dictionary.
 why-all-words = every word is in the dictionary
     .brief = all words are good
+rules-no-game = No game here yet: sit at a table for its rules.
+    .brief = No game here yet.

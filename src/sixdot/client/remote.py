@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sixdot.client.choice import MANY, meant_by_start, whole
+from sixdot.client.desk import HEARD, Desk
 from sixdot.core import Action, Event, NotationError
 from sixdot.core.errors import SixdotError
 from sixdot.games import GAMES, present
@@ -75,6 +76,7 @@ COMMANDS = (
     "older",
     "newer",
     "keys",
+    "rules",
     "logout",
     "help",
     "quit",
@@ -154,17 +156,11 @@ class Listener:
         self.focus: list[FocusItem] = []
         #: (verb, how many) while a turn picks several cards: Space selects them.
         self.selection: tuple[str, int] | None = None
-        #: Every line the server's messages came to, for `last`, `older` and `newer`.
-        self.history: list[str] = []
-        #: The first and last index of the history lines said last by a review
-        #: command; None: walk from the newest.
-        self.history_at: tuple[int, int] | None = None
-        #: Where the lines of the last message heard start in the history.
-        self.last_start = 0
         #: The last line said, by anyone (`repeat`); kept by whoever says lines.
         self.last_said = ""
-        #: The review keys by command, for `keys` (none in plain mode).
-        self.keys: dict[str, str] = {}
+        #: The player's desk: every line the server's messages came to, and
+        #: every review command, answered as local play answers it.
+        self.desk = Desk(None, words, said_last=lambda: self.last_said)
         #: Told (name, token) when the server gives a session, (None, None) when
         #: the session ends: logged out, or the token refused.
         self.on_token: Callable[[str | None, str | None], None] | None = None
@@ -197,9 +193,7 @@ class Listener:
         except WireError as err:  # the message, or a game value inside it
             return [self.words("online-unreadable", what=visible(str(err)))]
         if lines and not review:
-            self.last_start = len(self.history)
-            self.history += lines
-            self.history_at = None
+            self.desk.heard(lines)
         return lines
 
     def _on_other(self, message: Any) -> list[str]:
@@ -411,9 +405,10 @@ class Listener:
             return self._move(text)
         if verb == "choose" and whole(rest):  # Enter on a focused card
             return self._choose(int(rest))
+        if verb in HEARD:
+            return Reply(say=self.desk.recall(verb))
         if self.me is not None and verb in self.me.commands():
-            command = self.me.commands()[verb]
-            return self._review(lambda view: command(view, rest))
+            return self._seen(verb, rest)
         handler = getattr(self, f"_cmd_{verb}", None)
         if verb not in COMMANDS or handler is None:
             if self.legal and self._meant(text):
@@ -727,18 +722,23 @@ class Listener:
         return Reply(send=[{"type": "chat", "text": text, **to}])
 
     def _cmd_moves(self, rest: str) -> Reply:
-        if not self.legal or self.me is None:
-            return Reply(say=[self.words("online-not-your-turn")])
-        return Reply(say=self.me.moves(self.view, self.legal))
+        return self._asked("moves")
 
     def _cmd_hint(self, rest: str) -> Reply:
         """The sensible bot's move for this seat, worked out here from what it may see."""
-        from sixdot.client.hint import hint_line
+        return self._asked("hint")
 
-        if not self.legal or self.me is None or self.facts is None or self.you is None:
+    def _asked(self, name: str) -> Reply:
+        """`moves`, `turn` or `hint` at this seat's turn, from the desk."""
+        if not self.legal or self.me is None or self.you is None:
             return Reply(say=[self.words("online-not-your-turn")])
-        game = GAMES[self.facts.game]
-        return Reply(say=[hint_line(game, self.words, self.me, self.view, self.legal, self.you)])
+        return Reply(say=self.desk.asked(self.me, name, self.view, self.legal, self.you))
+
+    def _seen(self, name: str, rest: str) -> Reply:
+        """A review from the seat's view as it stands, from the desk."""
+        return self._review(
+            lambda view: self.desk.seen(self.me, name, rest, view) if self.me else []
+        )
 
     def _review(self, lines: Callable[[Any], list[str]]) -> Reply:
         """A review is answered from a view that has heard every step: the one
@@ -766,14 +766,19 @@ class Listener:
         if self.me is None:
             return Reply(say=[self._no_view()])
         if not self.legal:
-            return self._review(lambda view: [self.me.whose_turn(view)] if self.me else [])
-        return Reply(say=self.me.turn(self.view, self.legal))
+            reply = self._review(lambda view: [self.me.whose_turn(view)] if self.me else [])
+            if self.you is not None and not self.ended:
+                # Turns are never lost (each refusal brings the turn again), but
+                # should one be, asking for the seat's frames again brings it.
+                reply.send.append({"type": "sync", "after": self.last})
+            return reply
+        return self._asked("turn")
 
     def _cmd_hand(self, rest: str) -> Reply:
-        return self._review(lambda view: self.me.hand(view) if self.me else [])
+        return self._seen("hand", rest)
 
     def _cmd_table(self, rest: str) -> Reply:
-        return self._review(lambda view: self.me.table(view) if self.me else [])
+        return self._seen("table", rest)
 
     def _cmd_score(self, rest: str) -> Reply:
         if self.facts is not None and self.you is None and self.me is not None:
@@ -783,7 +788,7 @@ class Listener:
                 return Reply(say=[self.words("online-watching-no-scores")])
             heading = self.words("online-watching-scores")
             return Reply(say=[heading, *self.me.score_lines(self.totals)])
-        return self._review(lambda view: self.me.score(view) if self.me else [])
+        return self._seen("score", rest)
 
     def _cmd_trick(self, rest: str) -> Reply:
         # Reached only at no table: at one, the game's own command answers.
@@ -791,42 +796,11 @@ class Listener:
 
     _cmd_previous = _cmd_players = _cmd_status = _cmd_trick
 
-    def _cmd_last(self, rest: str) -> Reply:
-        if not self.history:
-            return Reply(say=[self.words("last-none")])
-        lines = self.history[self.last_start :]
-        self.history_at = (self.last_start, len(self.history) - 1)
-        return Reply(say=lines)
-
     def _create_how(self) -> list[str]:
         return [
             self.words("online-create-how"),
             self.words("online-create-games", games=self._list(present())),
         ]
-
-    def _cmd_history(self, rest: str) -> Reply:
-        return Reply(say=[self.words("history-title", count=len(self.history)), *self.history])
-
-    def _cmd_repeat(self, rest: str) -> Reply:
-        return Reply(say=[self.last_said or self.words("last-none")])
-
-    def _cmd_older(self, rest: str) -> Reply:
-        return Reply(say=self._walk(-1))
-
-    def _cmd_newer(self, rest: str) -> Reply:
-        return Reply(say=self._walk(+1))
-
-    def _walk(self, step: int) -> list[str]:
-        """One line heard at a time, from the newest back, as in local play."""
-        from sixdot.client.history import walk
-
-        self.history_at, said = walk(self.words, self.history, self.history_at, step)
-        return said
-
-    def _cmd_keys(self, rest: str) -> Reply:
-        from sixdot.client.keys import keys_lines
-
-        return Reply(say=keys_lines(self.words, self.keys))
 
     # -- helpers --
 
@@ -853,6 +827,7 @@ class Listener:
             self._leave_table()  # another table: nothing heard at the last one counts here
         game = GAMES[facts.game]
         self.facts, self.you = facts, you
+        self.desk.game = game
         self.codec = Codec(game, dict(facts.options))
         # Steps already played when one sits down anew are the table's past.
         self.quiet_until = facts.last if self.last < 0 else -1
@@ -866,6 +841,7 @@ class Listener:
 
     def _leave_table(self) -> None:
         self.facts, self.you, self.codec, self.me = None, None, None, None
+        self.desk.game = None
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
         self.last, self.quiet_until, self.ended, self.totals = -1, -1, False, None
         self.quiet_back = set()
@@ -1138,7 +1114,7 @@ def join_command(args: argparse.Namespace, words: Phrasebook, outputs: Sequence[
     term = open_terminal(getattr(args, "plain", False))
     say_lock = threading.Lock()
     listener = Listener(words)
-    listener.keys = dict(term.keys)
+    listener.desk.keys = dict(term.keys)
 
     def say(line: str) -> None:
         line = visible(line)

@@ -25,10 +25,7 @@ from sixdot.client.choice import (
     number,
     pick,
 )
-from sixdot.client.docs import rules_lines
-from sixdot.client.hint import hint_line
-from sixdot.client.history import walk
-from sixdot.client.keys import keys_lines
+from sixdot.client.desk import HEARD, SEEN, Desk
 from sixdot.client.terminal import Terminal
 from sixdot.core import (
     Action,
@@ -169,14 +166,12 @@ class Table(Controller):
         self.private = {s: game.presenter(words, names, s) for s in self.humans}
         self.pending: dict[int, list[str]] = {s: [] for s in self.humans}
         self.at_keyboard: int | None = 0 if humans == 1 else None
-        self.history: list[tuple[int | None, str]] = []
-        #: The history lines last said by `last`, `older` or `newer`, as the first
-        #: and last index in the seat's history; None: nothing said yet, walk from the end.
-        self.history_at: tuple[int, int] | None = None
-        #: The lines of the latest event said to everyone (None) and to each
-        #: seat alone, each with where it starts in the history: `last` gives a
-        #: seat the newer of its own and the public one, never another's secret.
-        self.last: dict[int | None, tuple[int, list[str]]] = {}
+        #: Each person's desk: the lines they heard (public ones and their own,
+        #: never another's secret) and every review command.
+        self.desks = {
+            s: Desk(game, words, terminal.keys, setup.seed, lambda: self.term.last_line)
+            for s in self.humans
+        }
         #: A command typed as the answer to a question it does not answer, run next.
         self.typed_ahead: str | None = None
 
@@ -238,14 +233,9 @@ class Table(Controller):
         """Say lines and keep them; private lines are kept for their seat only."""
         for line in lines:
             self.say(line)
-        if lines:
-            self.last[seat] = (len(self.history), lines)
-        self.history.extend((seat, line) for line in lines)
-        self.history_at = None
-
-    def history_of(self, seat: int) -> list[str]:
-        """The announcements `seat` may hear again: public ones and its own."""
-        return [line for owner, line in self.history if owner in (None, seat)]
+        for owner, desk in self.desks.items():
+            if seat in (None, owner):
+                desk.heard(lines)
 
     # -- the game loop --
 
@@ -439,7 +429,7 @@ class Table(Controller):
         legal, me = turn.legal, turn.me
         word = normal(text)
         if not word:
-            return self._said(self.cmd_turn(turn, ""))
+            return self._said(self.command("turn", turn, ""))
         chosen = number(word)
         if chosen is not None:
             if 1 <= chosen <= len(legal):
@@ -611,66 +601,17 @@ class Table(Controller):
         return (*COMMANDS, *self.private[seat].commands())
 
     def command(self, name: str, turn: Turn, argument: str) -> list[str]:
-        """Run a command; game commands take an optional argument (`suit moons`)."""
-        own = turn.me.commands()
-        if name in own:
-            return own[name](turn.view, argument)
+        """Run a command; game commands take an optional argument (`suit moons`).
+        Every review is the seat's desk's, as online."""
+        desk = self.desks[turn.seat]
+        if name in HEARD:
+            return desk.recall(name)
+        if name in ("moves", "turn", "hint"):
+            return desk.asked(turn.me, name, turn.view, turn.legal, turn.seat)
+        if name in SEEN or name in turn.me.commands():
+            return desk.seen(turn.me, name, argument, turn.view)
         handler: Callable[[Turn, str], list[str]] = getattr(self, f"cmd_{name}")
         return handler(turn, argument)
-
-    def cmd_moves(self, turn: Turn, argument: str) -> list[str]:
-        return turn.me.moves(turn.view, turn.legal)
-
-    def cmd_turn(self, turn: Turn, argument: str) -> list[str]:
-        return turn.me.turn(turn.view, turn.legal)
-
-    def cmd_hand(self, turn: Turn, argument: str) -> list[str]:
-        option = normal(argument).lstrip("-")
-        if not option:
-            return turn.me.hand(turn.view)
-        if "braille".startswith(option):
-            return turn.me.hand_braille(turn.view, self.setup.game.deck())
-        return [self.words("hand-unknown", text=excerpt(argument))]
-
-    def cmd_table(self, turn: Turn, argument: str) -> list[str]:
-        return turn.me.table(turn.view)
-
-    def cmd_score(self, turn: Turn, argument: str) -> list[str]:
-        return turn.me.score(turn.view)
-
-    def cmd_last(self, turn: Turn, argument: str) -> list[str]:
-        said = [self.last[key] for key in (None, turn.seat) if key in self.last]
-        if not said:
-            return [self.words("last-none")]
-        _, lines = max(said)
-        # `older` goes on from the line before these and `newer` from the line
-        # after them, never into what was just said.
-        count = len(self.history_of(turn.seat))
-        self.history_at = (max(count - len(lines), 0), count - 1)
-        return lines
-
-    def cmd_repeat(self, turn: Turn, argument: str) -> list[str]:
-        return [self.term.last_line or self.words("last-none")]
-
-    def cmd_history(self, turn: Turn, argument: str) -> list[str]:
-        lines = self.history_of(turn.seat)
-        return [self.words("history-title", count=len(lines)), *lines]
-
-    def cmd_older(self, turn: Turn, argument: str) -> list[str]:
-        return self._walk(turn.seat, -1)
-
-    def cmd_newer(self, turn: Turn, argument: str) -> list[str]:
-        return self._walk(turn.seat, +1)
-
-    def _walk(self, seat: int, step: int) -> list[str]:
-        """One history line at a time, from the newest back, for the review keys."""
-        self.history_at, said = walk(self.words, self.history_of(seat), self.history_at, step)
-        return said
-
-    def cmd_hint(self, turn: Turn, argument: str) -> list[str]:
-        """The sensible bot's move and, when it gives one, its reason."""
-        game, seat, seed = self.setup.game, turn.seat, self.setup.seed
-        return [hint_line(game, self.words, turn.me, turn.view, turn.legal, seat, seed)]
 
     def cmd_help(self, turn: Turn, argument: str) -> list[str]:
         prefix = turn.me.prefix
@@ -681,12 +622,6 @@ class Table(Controller):
             *(self.words(f"help-{prefix}-{name}") for name in turn.me.commands()),
             self.words("help-enter"),
         ]
-
-    def cmd_keys(self, turn: Turn, argument: str) -> list[str]:
-        return keys_lines(self.words, self.term.keys)
-
-    def cmd_rules(self, turn: Turn, argument: str) -> list[str]:
-        return rules_lines(self.setup.game.name)
 
     def cmd_quit(self, turn: Turn, argument: str) -> list[str]:
         self.quit()

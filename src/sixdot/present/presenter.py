@@ -88,6 +88,8 @@ class Presenter:
         if view.phase.value == "over":
             return self.words("whose-turn-over")
         seats = [seat for seat in view.to_act if not self.is_you(seat)]
+        if not seats:  # the turn itself is on its way to this seat
+            return self.words("whose-turn-you")
         what = self.words(f"{self.prefix}-asked-{view.phase.value}", **self.asked(view))
         return self.words("whose-turn", names=self.join([self.name(s) for s in seats]), what=what)
 
