@@ -272,9 +272,9 @@ def _keeps(moves: tuple[Any, ...]) -> str:
 class Child:
     """`sixdot join URL --plain` in a child process; its lines read on a thread."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *args: str) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "sixdot", "join", url, "--plain"],
+            [sys.executable, "-m", "sixdot", "join", url, "--plain", *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -294,9 +294,9 @@ class Child:
         self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
 
-    def until(self, text: str) -> str:
+    def until(self, text: str, timeout: float = 30) -> str:
         while True:
-            line = self.lines.get(timeout=30)
+            line = self.lines.get(timeout=timeout)
             self.heard.append(line)
             if text in line:
                 return line
@@ -306,10 +306,14 @@ class Child:
         self.type("quit")  # at a game under way, quit is asked twice
         return self.process.wait(30)
 
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait(10)
 
-def register(child: Child, password: str, again: str) -> None:
-    """`register Cleo` typed, and the password typed at each of its two questions."""
-    child.type("register Cleo")
+
+def register(child: Child, password: str, again: str, name: str = "Cleo") -> None:
+    """`register NAME` typed, and the password typed at each of its two questions."""
+    child.type(f"register {name}")
     child.until("Password:")
     child.type(password)
     child.until("The same password again:")

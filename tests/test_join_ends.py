@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from sixdot.server.background import Background
-from test_join import login
+from test_join import Player, login
 from test_server import QUICK
 
 REGISTER = "register Zed\npassword1\npassword1\n"
@@ -56,14 +56,19 @@ def test_input_ending_away_from_a_game_says_goodbye_after_the_answers(tmp_path: 
     ]
 
 
+def with_zed(url: str, table: str) -> tuple[Player, list[str]]:
+    """Ana at a new table (`game players`) and Zed, piped, seated at it: Zed's lines."""
+    ana = login(url, "Ana", 1)
+    ana.type(f"create {table} bots=random")
+    ana.until("you sit in seat 1")
+    number = ana.me.facts.id if ana.me.facts else 0
+    return ana, join(url, REGISTER + f"sit {number}\n")
+
+
 def test_the_others_hear_a_player_left_and_play_on_with_a_bot(tmp_path: Path) -> None:
     """Leaving is not dropping off: said once, as a choice, and nobody waits."""
     with Background(tmp_path / "server", hasher=QUICK) as server:
-        ana = login(server.url, "Ana", 1)
-        ana.type("create consonants 3 bots=random")
-        ana.until("you sit in seat 1")
-        table = ana.me.facts.id if ana.me.facts else 0
-        lines = join(server.url, REGISTER + f"sit {table}\n")
+        ana, lines = with_zed(server.url, "consonants 3")
         assert lines[-1] == "Input ended: goodbye."  # the game was not under way
         ana.type("start")  # Zed's seat is kept for him: he comes back for the game
         ana.until("the game starts")
@@ -77,11 +82,7 @@ def test_the_others_hear_a_player_left_and_play_on_with_a_bot(tmp_path: Path) ->
 
 def test_quit_at_a_game_under_way_leaves_the_table(tmp_path: Path) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
-        ana = login(server.url, "Ana", 1)
-        ana.type("create alphabeticell 2")
-        ana.until("you sit in seat 1")
-        table = ana.me.facts.id if ana.me.facts else 0
-        join(server.url, REGISTER + f"sit {table}\n")
+        ana, _ = with_zed(server.url, "alphabeticell 2")
         ana.type("start")
         ana.until("the game starts")
         lines = join(server.url, "login Zed\npassword1\nquit\nquit\n")

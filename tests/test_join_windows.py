@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from sixdot.server.background import Background
+from test_join import Child, register
 from test_server import QUICK
-from test_turns_online import Child
 
 
 def login(window: Child) -> None:
@@ -29,11 +29,7 @@ def test_a_window_logged_in_elsewhere_can_come_back_and_is_not_resumed_over_anot
 ) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
         first = Child(server.url)
-        first.type("register Cleo")
-        first.until("Password:")
-        first.type("password1")
-        first.until("again")
-        first.type("password1")
+        register(first, "password1", "password1")
         first.until("Logged in as Cleo")
         first.type("create alphabeticell 2")
         first.until("you sit in seat 1")
@@ -69,20 +65,12 @@ def test_sitting_at_a_private_table_asks_its_password_unechoed(tmp_path: Path) -
     line typed (nor the history); a wrong one says what to do."""
     with Background(tmp_path / "server", hasher=QUICK) as server:
         host = Child(server.url)
-        host.type("register Ana")
-        host.until("Password:")
-        host.type("password1")
-        host.until("again")
-        host.type("password1")
+        register(host, "password1", "password1", "Ana")
         host.until("Logged in")
         host.type("create letters 2 password=hushhush")
         host.until("you sit in seat 1")
         cleo = Child(server.url)
-        cleo.type("register Cleo")
-        cleo.until("Password:")
-        cleo.type("password1")
-        cleo.until("again")
-        cleo.type("password1")
+        register(cleo, "password1", "password1")
         cleo.until("Logged in")
         cleo.type("sit 1")  # not known to be private yet: the server says it is
         private = cleo.until("is private")

@@ -491,15 +491,21 @@ def test_a_timer_out_of_bounds_is_refused_with_the_bounds(tmp_path: Path) -> Non
         assert ana.until("table")["table"]["timer"] == 0
 
 
+def timed_pass(server: Background) -> tuple[Scripted, dict[str, Any]]:
+    """Ana at Consonants for three with random bots and a 5 s move timer, at
+    her first turn (choosing cards to pass): she, and its frame."""
+    ana = joined(server, "Ana")
+    ana.send("create", game="consonants", players=3, level="random", timer=5)
+    ana.until("table")
+    ana.send("start")
+    return ana, ana.until("turn")
+
+
 def test_taking_a_choice_back_does_not_wind_the_clock_again(tmp_path: Path) -> None:
     """Choosing a card to pass and taking it back, over and over, is still one
     turn: the time runs out as if nothing was done, and the bot passes."""
     with Background(tmp_path / "server", hasher=QUICK) as server:
-        ana = joined(server, "Ana")
-        ana.send("create", game="consonants", players=3, level="random", timer=5)
-        ana.until("table")
-        ana.send("start")
-        turn = ana.until("turn")
+        ana, turn = timed_pass(server)
         card = next(m for m in turn["legal"] if m.startswith("pass ")).removeprefix("pass ")
         up = None
         for _ in range(40):  # about 8 seconds of choosing and taking back
@@ -519,11 +525,7 @@ def test_each_move_has_the_whole_time_again(tmp_path: Path) -> None:
     of its own (the next card to pass, the discard after answering a challenge)
     has the whole time again, not what was left of its turn's."""
     with Background(tmp_path / "server", hasher=QUICK) as server:
-        ana = joined(server, "Ana")
-        ana.send("create", game="consonants", players=3, level="random", timer=5)
-        ana.until("table")
-        ana.send("start")
-        turn = ana.until("turn")
+        ana, turn = timed_pass(server)
         time.sleep(3.5)  # 1.5 s of the first move's time left
         first = next(m for m in turn["legal"] if m.startswith("pass "))
         ana.send("move", move=first, turn=turn["turn"])

@@ -12,10 +12,8 @@ servers on loopback: frames by hand, the client's own `Connection`, and
 from __future__ import annotations
 
 import json
-import os
 import queue
 import random
-import subprocess
 import sys
 import threading
 import time
@@ -30,7 +28,7 @@ from sixdot.games import NAMES, get_game
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.background import Background
 from sixdot.wire import Codec
-from test_join import SHORT, _table
+from test_join import SHORT, Child, _table, register
 from test_server import QUICK
 
 # -- frames by hand, against a real server --
@@ -149,55 +147,12 @@ def test_a_later_turn_while_a_move_is_on_its_way_is_said_at_once() -> None:
 # -- the connection down --
 
 
-class Child:
-    """`sixdot join URL --plain` as a child process, its lines read on a thread."""
-
-    def __init__(self, url: str, *args: str) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "sixdot", "join", url, "--plain", *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.heard: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put("")  # the end
-
-    def type(self, line: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def until(self, text: str, timeout: float = 30) -> str:
-        while True:
-            line = self.lines.get(timeout=timeout)
-            self.heard.append(line)
-            if text in line:
-                return line
-
-    def kill(self) -> None:
-        self.process.kill()
-        self.process.wait(10)
-
-
 def test_a_move_typed_while_the_connection_is_down_keeps_the_turn(tmp_path: Path) -> None:
     folder = tmp_path / "server"
     with Background(folder, hasher=QUICK) as server:
         port = server.where.port if server.where else 0
         child = Child(server.url)
-        child.type("register Ana")
-        child.until("Password:")
-        child.type("password1")
-        child.until("again")
-        child.type("password1")
+        register(child, "password1", "password1", "Ana")
         child.until("Logged in")
         child.type("create alphabeticell 2 bots=random")
         child.until("you sit in seat 1")
