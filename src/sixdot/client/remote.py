@@ -187,8 +187,12 @@ class Listener:
         try:
             message = read_from_server(data)
             kind = type(message).__name__
-            # A review's answer is said as a review said locally is: not kept as news.
-            review = kind == "ViewMessage" and self.pending is not None
+            # A review's answer, and a turn's question, are said as local play
+            # says them: not kept as news (`last` says the newest event). A
+            # step keeps its lines itself, an event at a time.
+            review = kind in ("TurnMessage", "StepMessage") or (
+                kind == "ViewMessage" and self.pending is not None
+            )
             lines: list[str] = getattr(self, f"_on_{kind}", self._on_other)(message)
         except WireError as err:  # the message, or a game value inside it
             return [self.words("online-unreadable", what=visible(str(err)))]
@@ -304,10 +308,13 @@ class Listener:
                 return [self.words("online-caught-up", moves=message.seq)]
             return []
         lines: list[str] = []
-        for event in events:
-            lines += self.me.event(event)
+        for event in events:  # kept an event at a time, as local play keeps them
+            said = self.me.event(event)
+            self.desk.heard(said)
+            lines += said
         if message.over:
             lines.append(self.words("online-game-over"))
+            self.desk.heard(lines[-1:])
             self.legal, self.focus, self.selection = (), [], None
         self.ended = message.over
         if message.seat == self.you and message.seat is not None:
@@ -837,6 +844,8 @@ class Listener:
     def _name_seats(self) -> None:
         assert self.facts is not None
         names = [self._seat_name(i, seat) for i, seat in enumerate(self.facts.seats)]
+        if self.you is not None:
+            names[self.you] = self.words("you")  # as local play names its lone player
         self.me = GAMES[self.facts.game].presenter(self.words, names, self.you)
 
     def _leave_table(self) -> None:
