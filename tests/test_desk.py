@@ -15,8 +15,9 @@ import random
 
 import pytest
 
+from sixdot.client.commands import COMMANDS
 from sixdot.client.desk import HEARD, SEEN
-from sixdot.client.remote import COMMANDS, Listener
+from sixdot.client.listener import Listener
 from sixdot.client.session import Setup, Table, Turn
 from sixdot.client.terminal import Terminal
 from sixdot.core import Event, GameState

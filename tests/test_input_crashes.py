@@ -374,7 +374,7 @@ def test_a_superscript_digit_in_an_alphagon_square_is_no_square() -> None:
 
 
 def test_a_superscript_digit_typed_online_is_no_number() -> None:
-    from sixdot.client.remote import Listener
+    from sixdot.client.listener import Listener
     from sixdot.present.phrasebook import Phrasebook
 
     me = Listener(Phrasebook())

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from sixdot.client.remote import Listener
+from sixdot.client.listener import Listener
 from sixdot.games import NAMES, get_game
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.background import Background
@@ -342,7 +342,7 @@ def test_sixdot_join_logs_in_makes_a_table_and_chats(tmp_path: Path) -> None:
 
 
 def test_the_client_reconnects_by_itself_and_hears_what_it_missed(tmp_path: Path) -> None:
-    from sixdot.client.remote import Connection
+    from sixdot.client.connection import Connection
 
     with Background(tmp_path / "server", hasher=QUICK) as server:
         said: queue.Queue[str] = queue.Queue()
@@ -379,7 +379,7 @@ def test_the_client_reconnects_by_itself_and_hears_what_it_missed(tmp_path: Path
 
 
 def test_a_client_logged_in_elsewhere_is_told_and_does_not_fight_back(tmp_path: Path) -> None:
-    from sixdot.client.remote import Connection
+    from sixdot.client.connection import Connection
 
     with Background(tmp_path / "server", hasher=QUICK) as server:
         said: queue.Queue[str] = queue.Queue()

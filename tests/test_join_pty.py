@@ -23,7 +23,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from clienttools import PtyClient
-from sixdot.client.remote import KeptSessions, sessions_path
+from sixdot.client.sessions import KeptSessions, sessions_path
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.background import Background
 from test_server import QUICK

@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from sixdot.client.remote import Connection, Listener
+from sixdot.client.connection import Connection
+from sixdot.client.listener import Listener
 from sixdot.games import NAMES, get_game
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.background import Background
@@ -255,11 +256,11 @@ class Person:
             if line == "Game over.":
                 self.over.set()
 
-    def play(self, drops: float) -> None:
+    def play(self, drops: float, pause: float) -> None:
         """Type until the game is over: numbers most of the time, bursts of a few,
-        pauses of 0 to 1 s; drop the line at random moments."""
+        pauses of 0 to `pause` seconds; drop the line at random moments."""
         while not self.over.is_set():
-            time.sleep(self.rng.uniform(0, 1) if self.rng.random() < 0.5 else 0)
+            time.sleep(self.rng.uniform(0, pause) if self.rng.random() < 0.5 else 0)
             for _ in range(self.rng.choice((1, 1, 1, 2, 4))):
                 self.type(str(self.rng.randint(1, 3)))
             if self.rng.random() < drops:
@@ -278,7 +279,7 @@ def _stalled(server: Background, people: list[Person]) -> str:
     return ""
 
 
-def play_games(folder: Path, games: list[str], drops: float, seed: int) -> None:
+def play_games(folder: Path, games: list[str], drops: float, seed: int, pause: float = 1) -> None:
     """Each game in turn by two people and a random bot, to its end: no table ever
     waits on a seat whose client holds no turn."""
     with Background(folder, hasher=QUICK) as server:
@@ -296,7 +297,7 @@ def play_games(folder: Path, games: list[str], drops: float, seed: int) -> None:
             threads = [
                 threading.Thread(target=work, args=args, daemon=True)
                 for person in people
-                for work, args in ((person.listen, ()), (person.play, (drops,)))
+                for work, args in ((person.listen, ()), (person.play, (drops, pause)))
             ]
             for thread in threads:
                 thread.start()
@@ -318,7 +319,7 @@ def play_games(folder: Path, games: list[str], drops: float, seed: int) -> None:
 
 @pytest.mark.parametrize("game", NAMES)
 def test_people_typing_at_any_pace_never_lose_a_turn(tmp_path: Path, game: str) -> None:
-    play_games(tmp_path / "server", [game], drops=0.02, seed=NAMES.index(game))
+    play_games(tmp_path / "server", [game], drops=0.02, seed=NAMES.index(game), pause=0.3)
 
 
 @pytest.mark.slow
