@@ -267,54 +267,89 @@ class Person:
                 self.line.ws.close()  # the line drops: the client comes back by itself
 
 
-def _stalled(server: Background, people: list[Person]) -> str:
-    """Why the table is stuck, if a seat the server waits on holds no turn."""
+def _stalled(server: Background, people: list[Person]) -> dict[int, str]:
+    """Each table stuck now, and why: a seat the server waits on holds no turn."""
     assert server.server is not None
-    for table in server.server.tables.values():
+    stuck = {}
+    for table in list(server.server.tables.values()):
         for seat in table.waiting_for():
-            person = next(p for p in people if p.me.you == seat and p.me.facts)
-            me = person.me
-            if not me.legal and me.sent_turn is None:
-                return f"{person.name} asked, holds no turn; last heard {person.heard[-4:]}"
-    return ""
-
-
-def play_games(folder: Path, games: list[str], drops: float, seed: int, pause: float = 1) -> None:
-    """Each game in turn by two people and a random bot, to its end: no table ever
-    waits on a seat whose client holds no turn."""
-    with Background(folder, hasher=QUICK) as server:
-        people = [Person(server.url, name, seed + i) for i, name in enumerate(("Ana", "Ben"))]
-        for person in people:
-            person.line.send({"type": "register", "name": person.name, "password": "password1"})
-            person.until("Logged in")
-        ana, ben = people
-        for number, game in enumerate(games):
-            ana.type(f"create {game} 3 bots=random {SHORT[game]}")
-            ana.until("you sit in seat 1")
-            ben.type(f"sit {ana.me.facts.id if ana.me.facts else 0}")
-            ben.until("you sit in seat 2")
-            ana.type("start")
-            threads = [
-                threading.Thread(target=work, args=args, daemon=True)
-                for person in people
-                for work, args in ((person.listen, ()), (person.play, (drops, pause)))
-            ]
-            for thread in threads:
-                thread.start()
-            quiet_since = time.monotonic()
-            while not all(person.over.is_set() for person in people):
-                time.sleep(0.5)
-                why = _stalled(server, people)
-                quiet_since = time.monotonic() if not why else quiet_since
-                # A turn on its way takes milliseconds; seconds is a lost one.
-                assert time.monotonic() - quiet_since < 10, f"game {number} {game}: {why}"
-            for thread in threads:
-                thread.join(10)
             for person in people:
-                person.over.clear()
-                person.type("leave")
-        for person in people:
+                me = person.me
+                at = me.facts is not None and me.facts.id == table.id and me.you == seat
+                if at and not me.legal and me.sent_turn is None:
+                    stuck[table.id] = f"{person.name} asked, holds no turn: {person.heard[-4:]}"
+    return stuck
+
+
+def _play_one(pair: tuple[Person, Person], game: str, drops: float, pause: float) -> None:
+    """One game by the pair and a random bot, to its end; then both leave."""
+    ana, ben = pair
+    ana.type(f"create {game} 3 bots=random {SHORT[game]}")
+    ana.until("you sit in seat 1")
+    ben.type(f"sit {ana.me.facts.id if ana.me.facts else 0}")
+    ben.until("you sit in seat 2")
+    ana.type("start")
+    threads = [
+        threading.Thread(target=work, args=args, daemon=True)
+        for person in pair
+        for work, args in ((person.listen, ()), (person.play, (drops, pause)))
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(600)
+    for person in pair:
+        person.over.clear()
+        person.type("leave")
+
+
+def play_games(
+    folder: Path, games: list[str], drops: float, seed: int, pause: float = 1, tables: int = 1
+) -> None:
+    """The games played by `tables` pairs of people at once, each pair a game at a
+    time with a random bot, to its end: no table ever waits more than a moment
+    on a seat whose client holds no turn."""
+    with Background(folder, hasher=QUICK) as server:
+        pairs = []
+        for pair in range(tables):
+            ana, ben = (Person(server.url, f"{n}{pair}", seed + pair) for n in ("Ana", "Ben"))
+            people = (ana, ben)
+            for person in people:
+                message = {"type": "register", "name": person.name, "password": "password1"}
+                person.line.send(message)
+                person.until("Logged in")
+            pairs.append(people)
+        waiting: queue.Queue[str] = queue.Queue()
+        for game in games:
+            waiting.put(game)
+        faults: list[BaseException] = []
+
+        def work(pair: tuple[Person, Person]) -> None:
+            while not faults:
+                try:
+                    game = waiting.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    _play_one(pair, game, drops, pause)
+                except BaseException as err:  # said by the test
+                    faults.append(err)
+
+        workers = [threading.Thread(target=work, args=(pair,), daemon=True) for pair in pairs]
+        for worker in workers:
+            worker.start()
+        since: dict[int, float] = {}
+        everyone = [person for pair in pairs for person in pair]
+        while any(worker.is_alive() for worker in workers):
+            time.sleep(0.5)
+            stuck = _stalled(server, everyone)
+            since = {table: since.get(table, time.monotonic()) for table in stuck}
+            # A turn on its way takes milliseconds; seconds is a lost one.
+            late = [stuck[t] for t, first in since.items() if time.monotonic() - first > 10]
+            assert not late and not faults, (late, faults)
+        for person in everyone:
             person.line.close()
+    assert not faults and waiting.empty()
 
 
 @pytest.mark.parametrize("game", NAMES)
@@ -326,7 +361,7 @@ def test_people_typing_at_any_pace_never_lose_a_turn(tmp_path: Path, game: str) 
 def test_two_hundred_games_typed_at_any_pace_never_stall(tmp_path: Path) -> None:
     """The soak of issue 28: 200 games across the five, 0 stalls, nobody typing turn."""
     games = [NAMES[i % len(NAMES)] for i in range(200)]
-    play_games(tmp_path / "server", games, drops=0.02, seed=28)
+    play_games(tmp_path / "server", games, drops=0.02, seed=28, tables=12)
 
 
 def _prefix_position() -> tuple[str, str]:
