@@ -59,7 +59,8 @@ def test_a_word_just_laid_is_put_to_the_next_player_in_one_short_line() -> None:
     state = playing(cards("C", "A", "T", "Q"), cards("D", "O", "G", "Z"))
     state, _ = state.apply(0, RULES.parse_action("out TCA discard Q"))
     ana = LettersPresenter(Phrasebook(), ["Bo", "Ana"], 1)
-    assert ana.turn(state.view(1), state.legal_actions(1)) == ["Challenge TCA, or accept."]
+    # In the order of the moves, so 1 accepts and 2 challenges, as the line says.
+    assert ana.turn(state.view(1), state.legal_actions(1)) == ["Accept, or challenge TCA."]
     state, events = state.apply(1, RULES.parse_action("challenge TCA"))
     assert events == (WordChallenged(1, 0, "TCA", False, 13),)
     assert presenter().event(events[0]) == ["Ana challenges TCA: not a word. You lose 13."]

@@ -133,7 +133,7 @@ let-turn-capped-draw = Your final turn: the turn cap is reached.
     .brief = Final turn.
 let-turn-challenge = Challenge a word you doubt: challenge WORD. Type done to accept the rest.
     .brief = challenge WORD, or done.
-let-turn-laid = Challenge { $words }, or accept.
+let-turn-laid = Accept, or challenge { $words }.
 let-open-word = { $word }, { $value } points, { $player_you ->
     [yes] yours
    *[no] { $player }'s
