@@ -155,6 +155,26 @@ def test_a_token_logs_in_again_and_a_made_up_one_does_not(server: Background) ->
     assert back.problem()["key"] == "online-token-refused"
 
 
+def test_a_valid_token_comes_back_however_often_and_made_up_ones_are_limited(
+    server: Background,
+) -> None:
+    """Lines that drop again and again (sixteen players behind one address) are
+    never refused their seat: a player's reconnection was once refused for
+    minutes as too many tries, and their turn lost meanwhile."""
+    token = joined(server, "Ana").frames[-1]["token"]
+    for _ in range(30):  # more than the twenty tries a minute one address has
+        back = Scripted(server.url)
+        back.send("resume", token=token)
+        assert back.until("session")["name"] == "Ana"
+        back.close()
+    guesser = Scripted(server.url)
+    keys = []
+    for _ in range(21):
+        guesser.send("resume", token="x" * 43)
+        keys.append(guesser.problem()["key"])
+    assert "online-too-many-attempts" in keys
+
+
 def test_logging_out_ends_the_token(server: Background) -> None:
     ana = joined(server, "Ana")
     token = ana.frames[-1]["token"]

@@ -230,8 +230,14 @@ class Server:
         await self._logged_in(client, login, None)
 
     async def on_resume(self, client: Client, message: p.Resume) -> None:
-        self.accounts.per_address.attempt(client.address)
-        login = self.accounts.resume(message.token)
+        """A valid token always logs in again: players whose lines drop come
+        back however often, whatever others at their address did. Only a
+        refused token counts against the address's tries."""
+        try:
+            login = self.accounts.resume(message.token)
+        except Problem:
+            self.accounts.per_address.attempt(client.address)
+            raise
         await self._logged_in(client, login, message.after)
         if message.watching is not None and client.table is None:
             table = await self._enter(client, message.watching, None)
