@@ -251,6 +251,11 @@ class Person:
             try:
                 line = self.said.get(timeout=0.2)
             except queue.Empty:
+                # A line that dropped as the game ended comes back to no table:
+                # its player hears no "Game over." (a gap this soak met).
+                facts = self.me.facts
+                if self.me.ended or (facts is not None and facts.status == "over"):
+                    self.over.set()
                 continue
             self.heard.append(line)
             if line == "Game over.":
