@@ -252,9 +252,9 @@ class Person:
                 line = self.said.get(timeout=0.2)
             except queue.Empty:
                 # A line that dropped as the game ended comes back to no table:
-                # its player hears no "Game over." (a gap this soak met).
+                # its player hears that it ended, not "Game over.".
                 facts = self.me.facts
-                if self.me.ended or (facts is not None and facts.status == "over"):
+                if self.me.ended or facts is None or facts.status == "over":
                     self.over.set()
                 continue
             self.heard.append(line)
@@ -502,3 +502,29 @@ def test_a_waiting_player_hears_whose_turn_it_is_and_what_they_are_asked(
                 asked[0].type("1")
         for person in (ana, ben):
             person.line.close()
+
+
+def test_a_table_that_ended_while_the_line_was_down_is_said_to_have_ended(
+    tmp_path: Path,
+) -> None:
+    """Back after the game ended, a player was at no table and heard nothing of
+    it: their client still thought the game went on (found by the soak)."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ws = connect(server.url, legacy=True)
+        ws.send(json.dumps({"type": "register", "name": "Ana", "password": "password1"}))
+        token = _frames(ws, "session")["token"]
+        ws.close()
+        back = connect(server.url, legacy=True)
+        back.send(json.dumps({"type": "resume", "token": token, "after": 40, "table": 7}))
+        gone = _frames(back, "problem")
+        back.close()
+    assert (gone["key"], gone["args"]) == ("online-table-gone", {"table": 7})
+    me = Listener(Phrasebook())
+    me.heard(_table(here=True))
+    me.token = "t"
+    resume = me.resume_message()
+    assert resume is not None and (resume["table"], resume["watching"]) == (1, False)
+    assert me.heard(json.dumps(gone)) == [
+        "Table 7 ended while you were away. Type lobby for tables."
+    ]
+    assert me.facts is None and me.typed("hand").say == ["No game yet: sit at a table first."]

@@ -303,6 +303,8 @@ class Listener(Commands):
             self.pending = None  # said why instead; a later view is news again
         if message.key == "online-token-refused":
             self._forget()
+        if message.key == "online-table-gone":
+            self._leave_table()
         if message.key == "online-table-private" and isinstance(message.args.get("table"), int):
             self.private.add(message.args["table"])
         args = {name: value for name, value in message.args.items() if isinstance(value, str | int)}
@@ -340,8 +342,8 @@ class Listener(Commands):
         message: dict[str, Any] = {"type": "resume", "token": self.token}
         if self.facts is not None:
             message["after"] = self.last
-            if self.you is None:
-                message["watching"] = self.facts.id
+            message["table"] = self.facts.id
+            message["watching"] = self.you is None
         return message
 
     def _set_table(self, facts: TableFacts, you: int | None) -> None:

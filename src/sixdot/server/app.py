@@ -239,9 +239,12 @@ class Server:
             self.accounts.per_address.attempt(client.address)
             raise
         await self._logged_in(client, login, message.after)
-        if message.watching is not None and client.table is None:
-            table = await self._enter(client, message.watching, None)
-            await self._attach(client, table, None, message.after)
+        if message.table is not None and client.table is None:
+            if message.table not in self.tables:  # it ended while the line was down
+                raise Problem.of("online-table-gone", table=message.table)
+            if message.watching:
+                table = await self._enter(client, message.table, None)
+                await self._attach(client, table, None, message.after)
 
     async def on_logout(self, client: Client, message: p.Logout) -> None:
         if client.token:

@@ -92,12 +92,14 @@ class Login(Message, tag="login"):
 
 class Resume(Message, tag="resume"):
     """Log in again with a session token; `after`: also send the steps after that
-    one; `watching`: the table this client watched, to watch again (a server
-    restarted keeps no watchers)."""
+    one; `table`: the table this client was at, and `watching` whether it
+    watched there, to watch again (a server restarted keeps no watchers). A
+    table that ended meanwhile is said to have ended (`online-table-gone`)."""
 
     token: Short
     after: Seq | None = None
-    watching: Count | None = None
+    table: Count | None = None
+    watching: bool = False
 
 
 class Logout(Message, tag="logout"):
