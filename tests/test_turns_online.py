@@ -286,13 +286,25 @@ def _stalled(server: Background, people: list[Person]) -> dict[int, str]:
     return stuck
 
 
+def asked(person: Person, text: str, answer: str) -> None:
+    """`text` typed until `answer` is heard: a line typed while the connection
+    is coming back is said as not sent, and a player types it again."""
+    for _ in range(20):
+        person.type(text)
+        with contextlib.suppress(queue.Empty):
+            while True:
+                line = person.said.get(timeout=3)
+                person.heard.append(line)
+                if answer in line:
+                    return
+    raise AssertionError(f"{person.name}: {text!r} never answered; heard {person.heard[-4:]}")
+
+
 def _play_one(pair: tuple[Person, Person], game: str, drops: float, pause: float) -> None:
     """One game by the pair and a random bot, to its end; then both leave."""
     ana, ben = pair
-    ana.type(f"create {game} 3 bots=random {SHORT[game]}")
-    ana.until("you sit in seat 1")
-    ben.type(f"sit {ana.me.facts.id if ana.me.facts else 0}")
-    ben.until("you sit in seat 2")
+    asked(ana, f"create {game} 3 bots=random {SHORT[game]}", "you sit in seat 1")
+    asked(ben, f"sit {ana.me.facts.id if ana.me.facts else 0}", "you sit in seat 2")
     ana.type("start")
     threads = [
         threading.Thread(target=work, args=args, daemon=True)
