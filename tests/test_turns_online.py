@@ -11,6 +11,7 @@ servers on loopback: frames by hand, the client's own `Connection`, and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import random
