@@ -25,6 +25,7 @@ from sixdot.games import NAMES, get_game
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 from sixdot.table import Step
 from sixdot.wire import Codec
+from test_join import _table
 
 PLAYERS = {"alphabeticell": 3, "consonants": 3, "letters": 3, "nonesuch": 3, "alphagon": 2}
 
@@ -52,20 +53,9 @@ def online(
     who heard the move before."""
     me = Listener(words)
     seats = [{"kind": "person", "who": name, "here": True} for name in ["Ana", *names[1:]]]
-    facts = {
-        "id": 1,
-        "game": game,
-        "players": len(seats),
-        "host": "Ana",
-        "status": "playing",
-        "private": False,
-        "level": "random",
-        "options": {},
-        "seats": seats,
-        "watchers": 0,
-        "last": -1,
-    }
-    me.heard(json.dumps({"type": "table", "table": facts, "you": 0}))
+    joined = json.loads(_table(here=True))  # Alphabeticell's table, made this game's
+    joined["table"] |= {"game": game, "players": len(seats), "seats": seats, "last": -1}
+    me.heard(json.dumps(joined))
     codec = Codec(get_game(game))
     seen = Step(None, None, events, False).for_seats([0], len(seats)).events
     step = {"type": "step", "table": 1, "seq": 0, "seat": None, "notation": None}
