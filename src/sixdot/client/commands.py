@@ -61,8 +61,6 @@ COMMANDS = (
 )
 #: Typed before COMMANDS: they ask for a password next, so the terminal reads them.
 ACCOUNT = ("register", "login")
-#: The review commands every game answers from the view (F9 to F12).
-REVIEWS = ("trick", "previous", "players", "status")
 
 
 @dataclass
