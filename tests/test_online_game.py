@@ -116,8 +116,11 @@ def test_two_people_and_two_bots_play_consonants_to_the_end_one_drops_and_comes_
         assert back_from is not None
         returned = ben.lines[back_from:]
         assert not any("Password" in line for line in returned)
-        caught = next(i for i, line in enumerate(returned) if line.startswith("Caught up"))
-        assert returned[caught + 1].startswith("Your hand")  # the hand, before any turn
+        # What was missed, in words, then the hand, before any turn.
+        away = next(i for i, line in enumerate(returned) if line.startswith("While you were"))
+        hand = next(i for i, line in enumerate(returned) if line.startswith("Your hand"))
+        assert away < hand and not any(line.startswith("Caught up") for line in returned)
+        assert not any(line.startswith("You may") for line in returned[:hand])
         assert "benny is back." in ana.lines
         # Each heard their own deal, and not the other's (every frame is checked
         # for hidden cards in test_server_play's leak test).

@@ -140,6 +140,23 @@ online-chat-too-long = Not sent: { $count } characters; a chat line has at most 
 online-chat-lobby = { $name } to all: { $text }
 online-chat-table = { $name }: { $text }
 online-caught-up = Caught up: { $moves } moves played so far.
+online-away = While you were away: { $moves ->
+        [one] one move
+       *[other] { $moves } moves
+    }{ $yours ->
+        [0] .
+        [one] , one of them yours, played by a bot.
+       *[other] , { $yours } of them yours, played by a bot.
+    }
+    .brief = Missed: { $moves ->
+        [one] one move
+       *[other] { $moves } moves
+    }{ $yours ->
+        [0] .
+       *[other] , { $yours } yours by a bot.
+    }
+online-away-more = { $count } earlier lines left out: say history.
+    .brief = { $count } earlier lines in history.
 online-game-over = Game over.
 online-seat-taken-by = { $name } sits in seat { $seat }.
 online-seat-bot = { $name } sits in seat { $seat }.

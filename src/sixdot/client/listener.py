@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sixdot.client.commands import Commands, SentMove
@@ -46,6 +47,8 @@ class Listener(Commands):
         self.ended = False
         #: Steps up to this one are the table's past, heard quietly on arrival.
         self.quiet_until = -1
+        #: What this seat missed while away, said together when it is all here.
+        self.away: Away | None = None
         self.codec: Codec | None = None
         self.me: Presenter | None = None
         self.view: Any = None
@@ -167,6 +170,11 @@ class Listener(Commands):
         lines: list[str] = []
         if before is None:
             self._set_table(facts, message.you)
+            self.rejoining = False  # nothing of this table was heard in this window
+            if message.heard is not None and message.you is not None:
+                # Back from another window: what came after its last step is news missed.
+                self.quiet_until = message.heard
+                self._away_until(facts.last)
             where = "watch" if message.you is None else "sit"
             lines.append(
                 self.words(
@@ -187,6 +195,8 @@ class Listener(Commands):
             self.quiet_back |= {i for i in away if not facts.seats[i].here and i != self.you}
             self.rejoining = facts.status == "playing" and self.you is not None
             self.facts = facts
+            if self.you is not None:
+                self._away_until(facts.last)
         else:
             lines += self._changes(before, facts)
             self.facts = facts
@@ -220,15 +230,24 @@ class Listener(Commands):
             if message.seq == self.quiet_until:
                 return [self.words("online-caught-up", moves=message.seq)]
             return []
+        away = self.away
         lines: list[str] = []
         for event in events:  # kept an event at a time, as local play keeps them
             said = self.me.event(event)
-            self.desk.heard(said)
+            if away is None:
+                self.desk.heard(said)
             lines += said
         if message.over:
             lines.append(self.words("online-game-over"))
-            self.desk.heard(lines[-1:])
+            if away is None:
+                self.desk.heard(lines[-1:])
             self.legal, self.focus, self.selection = (), [], None
+        if away is not None:
+            away.missed(lines, message.seat is not None, message.seat == self.you)
+            lines = []
+            if message.seq >= away.until:
+                self.away, lines = None, away.said(self.words)
+                self.desk.heard([lines[0], *away.lines])  # all of it, for `history`
         self.ended = message.over
         if message.seat == self.you and message.seat is not None:
             # The move on its way is played: a turn sent before it came is old.
@@ -362,6 +381,12 @@ class Listener(Commands):
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
         self.focus, self.selection, self.sent_turn, self.held = [], None, None, None
 
+    def _away_until(self, last: int) -> None:
+        """The steps after the last heard, up to `last`, were missed: said
+        together, as "While you were away", once they are all here."""
+        if last > max(self.last, self.quiet_until):
+            self.away = Away(last)
+
     def _name_seats(self) -> None:
         assert self.facts is not None
         names = [self._seat_name(i, seat) for i, seat in enumerate(self.facts.seats)]
@@ -374,6 +399,7 @@ class Listener(Commands):
         self.desk.game = None
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
         self.last, self.quiet_until, self.ended, self.totals = -1, -1, False, None
+        self.away = None
         self.quiet_back = set()
         self.focus, self.selection, self.sent_turn, self.held = [], None, None, None
 
@@ -422,3 +448,32 @@ class Listener(Commands):
 
     def _list(self, items: Sequence[str]) -> str:
         return ", ".join(visible(str(item)) for item in items)
+
+
+#: At most this many lines of what a player missed are said on their return;
+#: the rest are counted, and `history` and `older` have them all.
+AWAY_LINES = 12
+
+
+@dataclass
+class Away:
+    """The steps a seat missed while away, up to step `until`, as they come in."""
+
+    until: int
+    lines: list[str] = field(default_factory=list)
+    moves: int = 0
+    #: Of those moves, the seat's own: a bot made them for the player.
+    yours: int = 0
+
+    def missed(self, lines: Sequence[str], move: bool, yours: bool) -> None:
+        self.lines += lines
+        self.moves += move
+        self.yours += move and yours
+
+    def said(self, words: Phrasebook) -> list[str]:
+        """What was missed in words, the newest lines whole, the older counted."""
+        shown = self.lines[-AWAY_LINES:]
+        said = [words("online-away", moves=self.moves, yours=self.yours)]
+        if len(self.lines) > len(shown):
+            said.append(words("online-away-more", count=len(self.lines) - len(shown)))
+        return [*said, *shown]

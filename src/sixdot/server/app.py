@@ -561,6 +561,8 @@ class Server:
         for seq in range(client.sent + 1, len(stream)):
             client.send(step_frame(table.codec, table.id, seq, stream[seq]))
         client.sent = len(stream) - 1
+        if client.seat is not None:
+            table.heard[client.seat] = client.sent
         if view and client.seat is not None:
             state = table.match.state
             client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
@@ -593,9 +595,13 @@ class Server:
         if client.table is not None and client.table is not table:
             self._detach(client)
         client.table, client.seat = table, seat
+        # A seat back from another window missed what came after the last
+        # step its person was sent, here or there.
+        heard = table.heard.get(seat) if after is None and seat is not None else None
         # What it missed, or the game so far: its newest `RECENT` steps at most.
         newest = len(table.public.steps) - 1
-        client.sent = max(-1 if after is None else after, newest - RECENT, -1)
+        start = after if after is not None else heard
+        client.sent = max(-1 if start is None else start, newest - RECENT, -1)
         client.turn_sent = -1
         if seat is not None:
             timer = self.timers.pop((table.id, seat), None)
@@ -603,7 +609,9 @@ class Server:
                 timer.cancel()
             async with self.locks[table.id]:
                 table.stand_in(seat, present=True)
-        self._announce_table(table)
+        facts = self._table_facts(table)
+        client.send(p.reply("table", you=seat, table=facts, heard=heard))
+        self._announce_table(table, facts, but=client)
         self._flush(client, view=seat is not None)
 
     def _detach(self, client: Client) -> None:
@@ -690,10 +698,14 @@ class Server:
             "warning": warning_at(table.record.timer) if table.record.timer else 0,
         }
 
-    def _announce_table(self, table: LiveTable) -> None:
-        facts = self._table_facts(table)
+    def _announce_table(
+        self, table: LiveTable, facts: dict[str, Any] | None = None, but: Client | None = None
+    ) -> None:
+        """Tell everyone at `table` (`but` one, told already) how it stands."""
+        facts = facts or self._table_facts(table)
         for client in self._at(table):
-            client.send(p.reply("table", you=client.seat, table=facts))
+            if client is not but:
+                client.send(p.reply("table", you=client.seat, table=facts))
 
 
 @dataclass(eq=False)

@@ -72,6 +72,9 @@ class LiveTable:
         #: The people's seats whose person left the game under way (`leave`):
         #: a bot plays them, and the others are told they left, not dropped off.
         self.left: set[int] = set()
+        #: The last step each seat's person was sent: where what they missed
+        #: starts when they come back from another window (`TableJoined.heard`).
+        self.heard: dict[int, int] = {}
         self._codec: Codec | None = None
 
     @property

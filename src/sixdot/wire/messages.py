@@ -24,7 +24,8 @@ from sixdot.wire.values import WireError
 #: move timer, and `time-warning` and `time-up` are sent. 3: a turn has its
 #: number and a move names it; a refused move is followed by the turn again;
 #: `ping` is answered by `pong` once every message before it is answered.
-VERSION = 3
+#: 4: `table` says, to a seat coming back, the last step it heard before.
+VERSION = 4
 #: The largest message a client may send, in bytes: a move or a chat line is a few hundred.
 CLIENT_LARGEST = 8 * 1024
 #: The longest chat line, in characters.
@@ -242,10 +243,13 @@ class LobbyList(Message, tag="lobby"):
 
 
 class TableJoined(Message, tag="table"):
-    """The table one sits or watches at, and one's own seat (None: watching)."""
+    """The table one sits or watches at, and one's own seat (None: watching).
+    `heard`: to a seat coming back, the last step it heard before it went (the
+    steps after it, up to `table.last`, are what it missed); None: no such step."""
 
     table: TableFacts
     you: int | None = None
+    heard: Seq | None = None
 
 
 class Left(Message, tag="left"):
