@@ -145,8 +145,8 @@ def test_a_refused_move_is_worded_by_the_client(tmp_path: Path) -> None:
         refused = ana.hear()
         ana.ws.close()
     assert refused[0].startswith("Refused: ")
-    ana.type("sing a song")
-    assert ana.said[-1] == 'Unknown command "sing a song". Type help.'
+    ana.type("sing a song")  # at her turn: read as local play reads it
+    assert ana.said[-1] == 'Unknown command "sing a song". Type moves or help.'
 
 
 def first_asked(players: list[Player]) -> Player:
@@ -429,15 +429,13 @@ def test_a_player_whose_line_drops_is_said_at_once_and_again_when_back() -> None
 
 
 def test_a_review_with_nothing_to_review_says_why() -> None:
-    """Not at a table, watching (a spectator has no seat's view), or before the deal."""
+    """Not at a table, or before the deal; watching a game under way, the
+    server is asked for the table as everyone sees it."""
     me = Listener(Phrasebook())
     assert me.typed("trick").say == ["No game yet: sit at a table first."]
     watching = {**json.loads(_table(here=True)), "you": None}
     me.heard(json.dumps(watching))
-    assert me.typed("trick").say == [
-        "Watching: each move is said as it is made; reviews need a seat."
-    ]
-    assert me.typed("hand").say == me.typed("status").say
+    assert me.typed("trick").send == [{"type": "look"}]
     me = Listener(Phrasebook())
     waiting = json.loads(_table(here=True))
     waiting["table"] |= {"status": "waiting", "last": -1}
@@ -558,31 +556,41 @@ def test_registering_checks_the_name_first_and_asks_the_password_twice(tmp_path:
         assert child.until("Logged in") == "Logged in as Cleo. Type lobby or help."
 
 
-def test_a_watcher_hears_the_scores_as_last_announced(tmp_path: Path) -> None:
-    """Watching there is no seat's view, but `score` still answers: from the
-    totals every player heard announced, and `turn` says a watcher has none."""
+def test_a_watcher_reviews_the_table_as_everyone_at_it_sees_it(tmp_path: Path) -> None:
+    """A watcher has no seat, but every review of the table answers: from the
+    public view the server sends for `look` (nothing of any hand in it), as
+    the game stands after the last move heard."""
     with Background(tmp_path / "server", hasher=QUICK) as server:
-        ana = at_first_turn(server.url, "alphabeticell 2")
+        ana = at_first_turn(server.url, "consonants 3")
         cleo = login(server.url, "Cleo", 3)
         cleo.type(f"watch {ana.me.facts.id if ana.me.facts else 0}")
         cleo.until("you watch")
-        assert cleo.me.typed("score").say == ["Watching: no scores announced yet."]
-        assert cleo.me.typed("turn").say == [
-            "Watching: you have no turns; each move is said as it is made."
-        ]
-        while cleo.me.totals is None:  # Ana plays on until a round is scored
+        while cleo.me.last < 12:  # some tricks into the hand
             if ana.me.legal:
                 ana.type("1")
             with contextlib.suppress(TimeoutError):
                 ana.said += ana.me.heard(ana.ws.recv(0.2))
             with contextlib.suppress(TimeoutError):
                 cleo.said += cleo.me.heard(cleo.ws.recv(0.2))
-        said = cleo.me.typed("score").say
-        assert said[0] == "Watching: the scores as last announced."
-        assert said[1:] == cleo.me.me.score_lines(cleo.me.totals)
-        assert len(said) == 3 and all(len(line) <= 40 for line in said[1:])
+        answers: dict[str, list[str]] = {}
+        for review in ("turn", "table", "trick", "previous", "players", "status", "score"):
+            reply = cleo.me.typed(review)
+            assert reply.send == [{"type": "look"}] or (reply.say and not reply.send)
+            for message in reply.send:
+                cleo.ws.send(json.dumps(message))
+            said = reply.say
+            while cleo.me.pending is not None:  # steps may come first: the view answers
+                said = cleo.hear()
+            answers[review] = said
+        hand = cleo.me.typed("hand").say
         for player in (ana, cleo):
             player.ws.close()
+    assert hand == ["Watching: you hold no cards. Try table or status."]
+    assert answers["turn"][0].startswith(("Ana's turn", "Bot 2's turn", "Bot 3's turn"))
+    assert answers["score"][0].startswith("Scores")
+    for review, said in answers.items():
+        assert said and all(0 < len(line) <= 100 for line in said), review
+        assert not any("Your hand" in line or "you hold" in line.lower() for line in said)
 
 
 def test_turn_typed_while_asked_nothing_brings_a_lost_turn_back(tmp_path: Path) -> None:

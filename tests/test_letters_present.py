@@ -5,10 +5,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from clienttools import run
+from sixdot.client.reading import Judge, read
 from sixdot.games.letters import GAME
 from sixdot.games.letters.cards import by_face
 from sixdot.games.letters.present import LettersPresenter
-from sixdot.games.letters.rules import RULES, Phase, State, WordChallenged, WordsAccepted
+from sixdot.games.letters.rules import (
+    RULES,
+    Discard,
+    Lay,
+    Phase,
+    State,
+    WordChallenged,
+    WordsAccepted,
+)
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 
 NAMES = ["you", "Ana"]
@@ -259,3 +268,26 @@ def test_every_review_command_has_help_and_is_not_a_move() -> None:
     for name in presenter().commands():
         assert words.has(f"help-let-{name}")
         assert name not in RULES.verbs
+
+
+def test_a_number_typed_after_drawing_discards_the_card_the_prompt_said_there() -> None:
+    """The rules list the lays first (the prompt never names them: finding the
+    words is the game), then the cards as held; the prompt says the hand in
+    its groups. A number follows the prompt: `2` discards the second card
+    heard, never lays a word, and `moves` numbers them the same."""
+    state = playing(cards("D", "S", "A", "I"), cards("Z", "X"))
+    me, view = presenter(), state.view(0)
+    rules_order = state.legal_actions(0)
+    assert isinstance(rules_order[0], Lay)  # DIS, AIDS...: out first in the rules
+    said = me.turn(view, rules_order)[1]
+    assert said.startswith("Your hand: ")
+    heard = [item.split()[0] for item in said.removeprefix("Your hand: ").split(", ")]
+    legal = me.in_order(view, rules_order)
+    judge = Judge(
+        refusal=lambda action: state.refusal(0, action),
+        interpretations=lambda action: state.interpretations(0, action),
+    )
+    for place, face in enumerate(heard, 1):
+        assert read(str(place), legal, RULES, me, judge, ()).move == Discard(face)
+        assert me.moves(view, legal)[place] == f"{place}. discard {face}"
+    assert sorted(map(str, legal)) == sorted(map(str, rules_order))

@@ -302,6 +302,9 @@ agn-rack = Rack of { $count }: { $letters }; { $bonuses } { $bonuses ->
         [one] bonus.
        *[other] bonuses.
       }
+# `rack` for a watcher, who holds no letters: `players` says each rack's size.
+agn-rack-watching = Watching: you have no rack. Try players.
+    .brief = Watching: no rack.
 agn-word = Word { $letters }: { $count } { $count ->
     [one] letter
    *[other] letters

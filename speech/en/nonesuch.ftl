@@ -380,7 +380,11 @@ non-previous = { $winner_you ->
       } took trick { $number }: { $name }.
 non-previous-none = No trick finished yet this hand.
     .brief = No trick yet.
-non-suit = { $suit }: { $count } played, { $unseen } unseen, { $mine } yours.
+# $mine is "none" for a watcher, who holds no cards: the count of yours is left out.
+non-suit = { $suit }: { $count } played, { $unseen } unseen{ $mine ->
+    [none] .
+   *[other] , { $mine } yours.
+  }
     .brief = { $suit }: { $count } played, { $unseen } unseen.
 non-suit-played = { $suit } played
 non-trump-no-suit = Trump takes no suit: to call it, type call { $first } or call { $second }.

@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sixdot.client.choice import MANY, meant_by_start, whole
+from sixdot.client.choice import MANY, whole
 from sixdot.client.desk import HEARD, Desk
-from sixdot.core import Action, NotationError
+from sixdot.client.reading import LISTED, Reading, read
+from sixdot.core import Action
 from sixdot.games import GAMES, present
 from sixdot.present.focus import FocusItem, marked
 from sixdot.present.phrasebook import Phrasebook
@@ -105,7 +106,6 @@ class Commands:
     quitting: bool
     ended: bool
     last: int
-    totals: tuple[int, ...] | None
     pending: Callable[[Any], list[str]] | None
     private: set[int]
     # And its helpers.
@@ -114,7 +114,8 @@ class Commands:
     _list: Callable[[Sequence[str]], str]
 
     def typed(self, text: str) -> Reply:
-        """What a typed line asks for. A number or a move is played at one's turn."""
+        """What a typed line asks for. At one's turn a line is read as local
+        play reads it (`sixdot.client.reading`): a move, or a command."""
         text = text.strip()
         if not text:  # Enter on an empty line, at a game: whose turn, as `turn`
             return self._cmd_turn("") if self.me is not None and not self.ended else Reply()
@@ -122,18 +123,22 @@ class Commands:
         verb, rest = verb.lower(), rest.strip()
         if verb != "quit":
             self.quitting = False  # anything else plays on
-        if self.legal and (whole(text) or self._is_move(text)):
-            return self._move(text)
         if verb == "choose" and whole(rest):  # Enter on a focused card
             return self._choose(int(rest))
+        if self.legal and self.me is not None and self.facts is not None:
+            reading = read(
+                text, self.legal, GAMES[self.facts.game].rules, self.me, LISTED, self._names()
+            )
+            if reading.command is None:
+                return self._played(text, reading)
+            if reading.command != verb:  # a command by its first letters alone
+                verb, rest = reading.command, ""
         if verb in HEARD:
             return Reply(say=self.desk.recall(verb))
         if self.me is not None and verb in self.me.commands():
             return self._seen(verb, rest)
         handler = getattr(self, f"_cmd_{verb}", None)
         if verb not in COMMANDS or handler is None:
-            if self.legal and self._meant(text):
-                return self._move(text)  # a move by its card's name alone: `chance`
             if self.facts is not None and (whole(text) or self._is_move(text)):
                 # A move typed while others play (`start` in Alphagon is the
                 # command, above): said so, not "unknown command".
@@ -142,66 +147,34 @@ class Commands:
         reply: Reply = handler(rest)
         return reply
 
+    def _names(self) -> list[str]:
+        """The commands a line at one's turn may name, but the game's verbs:
+        `start` in Alphagon is a move at one's turn."""
+        assert self.facts is not None and self.me is not None
+        verbs = GAMES[self.facts.game].rules.verbs
+        names = [*ACCOUNT, *COMMANDS, *(n for n in self.me.commands() if n not in COMMANDS)]
+        return [name for name in names if name not in verbs]
+
     def _is_move(self, text: str) -> bool:
-        return self.facts is not None and text.split()[0].lower() in self._verbs()
-
-    def _verbs(self) -> tuple[str, ...]:
         assert self.facts is not None
-        return GAMES[self.facts.game].rules.verbs
+        return text.split()[0].lower() in GAMES[self.facts.game].rules.verbs
 
-    def _meant(self, text: str) -> list[Action]:
-        """The listed moves `text` means, as local play reads it: the moves it
-        begins (`play ace`, `lead jour`), or else those its words begin after a
-        verb (`chance`); a text that stops inside a word and reads as a move of
-        its own means only that (`challenge fork` is not FORKS)."""
-        assert self.facts is not None
-        rules = GAMES[self.facts.game].rules
-        notations = [a.notation for a in self.legal]
-        found: set[int] = set()
-        # As typed, then (a card's name alone) after each verb of the game but
-        # those of typed words: a bare word never challenges or lays.
-        verbs = [verb for verb in rules.verbs if verb not in rules.word_verbs]
-        for typed in (text, *(f"{verb} {text}" for verb in verbs)):
-            found.update(meant_by_start(typed, notations, rules.word_verbs, self._parses(typed)))
-            if found and typed == text:
-                break
-        return [self.legal[i] for i in sorted(found)]
+    def _played(self, text: str, reading: Reading) -> Reply:
+        """A move read at one's turn sent; several listed to choose by number."""
+        if reading.error is not None:
+            return Reply(say=[reading.error])
+        if reading.move is None:
+            return Reply(say=self._which(text, reading.meanings))
+        return self._send(reading.move)
 
-    def _parses(self, text: str) -> bool:
-        """Whether `text` reads as a move of this game as it stands."""
-        assert self.facts is not None
-        try:
-            GAMES[self.facts.game].rules.parse_action(text)
-        except NotationError:
-            return False
-        return True
-
-    def _move(self, text: str) -> Reply:
-        if whole(text):
-            place = int(text)
-            if not 1 <= place <= len(self.legal):
-                return Reply(
-                    say=[self.words("choice-number", text=text, low=1, high=len(self.legal))]
-                )
-            text = self.legal[place - 1].notation
-        elif len(meant := self._meant(text)) > 1:
-            return Reply(say=self._which(text, meant))
-        elif meant:
-            text = meant[0].notation
-        else:
-            assert self.facts is not None
-            try:
-                text = GAMES[self.facts.game].rules.parse_action(text).notation
-            except NotationError:
-                assert self.me is not None
-                return Reply(say=[self.me.not_a_move(visible(text), self.legal)])
+    def _send(self, move: Action) -> Reply:
         # Not asked twice while the move is on its way; asked again if it is refused.
         self.sent_turn = SentMove(
-            text, self.legal, self.focus, self.selection, self.view_seq, self.turn_no
+            move.notation, self.legal, self.focus, self.selection, self.view_seq, self.turn_no
         )
         self.legal, self.focus, self.selection = (), [], None
         self.view_seq = -1  # the move changes what the view shows, heard or not yet
-        return Reply(send=[{"type": "move", "move": text, "turn": self.turn_no}])
+        return Reply(send=[{"type": "move", "move": move.notation, "turn": self.turn_no}])
 
     def unsent(self) -> list[str]:
         """The move on its way never left (the connection is down): the turn
@@ -235,7 +208,7 @@ class Commands:
         if not item.actions:
             return Reply(say=[self.words("focus-not-playable")])
         if len(item.actions) == 1:
-            return self._move(item.actions[0].notation)
+            return self._send(item.actions[0])
         assert self.me is not None
         lines = [self.words("focus-choices", item=item.label)]
         for action in item.actions:
@@ -445,8 +418,10 @@ class Commands:
 
     def _review(self, lines: Callable[[Any], list[str]]) -> Reply:
         """A review is answered from a view that has heard every step: the one
-        at hand, or, when moves came since, the server's answer to `look`."""
-        if self.you is not None and self.view_seq < self.last:
+        at hand, or, when moves came since, the server's answer to `look` (a
+        watcher's: the public facts alone)."""
+        under_way = self.facts is not None and self.facts.status == "playing"
+        if self.view_seq < self.last or (self.view is None and under_way):
             self.pending = lines
             return Reply(send=[{"type": "look"}])
         if self.view is None:
@@ -454,18 +429,14 @@ class Commands:
         return Reply(say=lines(self.view))
 
     def _no_view(self) -> str:
-        """Why there is nothing to review: no table, watching, or no deal yet."""
+        """Why there is nothing to review: no table, or no deal yet."""
         if self.facts is None:
             return self.words("online-no-view")
-        if self.you is None:
-            return self.words("online-no-view-watching")
         return self.words("online-no-view-waiting")
 
     def _cmd_turn(self, rest: str) -> Reply:
         """Your turn again, or, waiting, whose turn it is and what they are
-        asked, from the table as it stands."""
-        if self.facts is not None and self.you is None:
-            return Reply(say=[self.words("online-watching-turn")])
+        asked, from the table as it stands (watching too)."""
         if self.me is None:
             return Reply(say=[self._no_view()])
         if not self.legal:
@@ -484,13 +455,6 @@ class Commands:
         return self._seen("table", rest)
 
     def _cmd_score(self, rest: str) -> Reply:
-        if self.facts is not None and self.you is None and self.me is not None:
-            # Watching there is no seat's view: the scores as last announced,
-            # which every player heard too.
-            if self.totals is None:
-                return Reply(say=[self.words("online-watching-no-scores")])
-            heading = self.words("online-watching-scores")
-            return Reply(say=[heading, *self.me.score_lines(self.totals)])
         return self._seen("score", rest)
 
     def _cmd_trick(self, rest: str) -> Reply:

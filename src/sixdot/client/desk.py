@@ -68,6 +68,8 @@ class Desk:
         own = me.commands()
         if name in own:
             return own[name](view, argument)
+        if name == "hand" and view.seat is None:
+            return [self.words("online-watching-hand")]  # a watcher holds none
         if name == "hand":
             option = normal(argument).lstrip("-")
             if not option:

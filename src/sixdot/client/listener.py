@@ -60,8 +60,6 @@ class Listener(Commands):
         self.legal: tuple[Action, ...] = ()
         #: The number of the turn `legal` answers (the moves this seat had made).
         self.turn_no = -1
-        #: The totals the table last announced (None: none yet), for a watcher's `score`.
-        self.totals: tuple[int, ...] | None = None
         #: The move on its way and the turn it was sent from: its refusal gives it back.
         self.sent_turn: SentMove | None = None
         #: A turn that came while that move was on its way, said if it is refused.
@@ -222,10 +220,6 @@ class Listener(Commands):
         self.last = max(self.last, message.seq)
         self.rejoining = False  # moves were made meanwhile: news, and the hand after them
         events: list[Event] = [self.codec.read_event(e) for e in message.events]
-        for event in events:  # the scores as last announced, the past's too
-            totals = getattr(event, "totals", None)
-            if isinstance(totals, tuple):
-                self.totals = totals
         if message.seq <= self.quiet_until:
             if message.seq == self.quiet_until:
                 return [self.words("online-caught-up", moves=message.seq)]
@@ -270,7 +264,8 @@ class Listener(Commands):
         self.sent_turn, self.held = None, None
         self.view, self.view_seq = self.codec.read_view(message.view), message.seq
         self.turn_no = message.turn
-        self.legal = tuple(self.codec.read_action(n) for n in message.legal)
+        # Numbered as the prompt says them (`Presenter.in_order`).
+        self.legal = self.me.in_order(self.view, [self.codec.read_action(n) for n in message.legal])
         if again:
             return []  # the focus walked and any cards selected are kept
         self.focus = marked(self.words, self.me.focus(self.view, self.legal))
@@ -398,7 +393,7 @@ class Listener(Commands):
         self.facts, self.you, self.codec, self.me = None, None, None, None
         self.desk.game = None
         self.view, self.view_seq, self.pending, self.legal = None, -1, None, ()
-        self.last, self.quiet_until, self.ended, self.totals = -1, -1, False, None
+        self.last, self.quiet_until, self.ended = -1, -1, False
         self.away = None
         self.quiet_back = set()
         self.focus, self.selection, self.sent_turn, self.held = [], None, None, None

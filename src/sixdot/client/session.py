@@ -20,19 +20,18 @@ from sixdot.client.choice import (
     LONGEST,
     MANY,
     ChoiceError,
-    meant_by_start,
     normal,
     number,
     pick,
 )
 from sixdot.client.desk import HEARD, SEEN, Desk
+from sixdot.client.reading import Judge, read
 from sixdot.client.terminal import Terminal
 from sixdot.core import (
     Action,
     Event,
     GameEnded,
     GameState,
-    NotationError,
     SixdotError,
 )
 from sixdot.core.options import OptionSpec, resolve_options
@@ -41,7 +40,7 @@ from sixdot.output import Output
 from sixdot.present.focus import FocusItem, marked
 from sixdot.present.groups import group_lines
 from sixdot.present.phrasebook import Phrasebook
-from sixdot.present.presenter import Presenter, alternatives, fits
+from sixdot.present.presenter import Presenter
 from sixdot.table import BotSeat, Controller, GameSetup, Match, Step, run
 from sixdot.visible import excerpt, visible
 
@@ -366,7 +365,9 @@ class Table(Controller):
     def ask(self, state: GameState, seat: int) -> Action:
         """Read commands (typed or from keys) until one is a legal action."""
         self.hand_over(seat)
-        turn = Turn(state, seat, state.legal_actions(seat), self.private[seat])
+        me = self.private[seat]
+        # Numbered as the prompt says them (`Presenter.in_order`).
+        turn = Turn(state, seat, me.in_order(state.view(seat), state.legal_actions(seat)), me)
         if len(turn.legal) == 1 and not state.must_ask(seat):
             # Nothing to decide (a pass forced by the rules): play it and say so.
             only = turn.legal[0]
@@ -426,92 +427,26 @@ class Table(Controller):
         self, text: str, turn: Turn, focus: Sequence[FocusItem] = ()
     ) -> Action | Choices | None:
         """The action `text` names, or None after answering a command or an error."""
-        legal, me = turn.legal, turn.me
         word = normal(text)
         if not word:
             return self._said(self.command("turn", turn, ""))
-        chosen = number(word)
-        if chosen is not None:
-            if 1 <= chosen <= len(legal):
-                return legal[chosen - 1]
-            self.error(self.words("cmd-number-range", number=excerpt(word), count=len(legal)))
-            return None
         verb, _, rest = word.partition(" ")
         if verb == "choose":
             return self.choose(rest, turn, focus)
-        if verb in self.command_names(turn.seat):
-            return self._said(self.command(verb, turn, rest))
-        notations = [a.notation for a in legal]
-        rules = self.setup.game.rules
-        action: Action | None
-        try:
-            action = rules.parse_action(text)
-        except NotationError:
-            action = None
-        meant = meant_by_start(word, notations, rules.word_verbs, action is not None)
-        starting = [legal[i] for i in meant]
-        if word in rules.verbs and word not in map(normal, notations):
-            # A bare verb ("out", "challenge") names no move: the game says what it
-            # needs, or the moves it could begin are listed; none is played on a guess.
-            if action is None:
-                self.error(me.not_a_move(excerpt(text), starting or legal))
-                return None
-            starting = []
-        if len(starting) == 1:
-            # "take rm as r" when only "take RM as R with H" fits
-            return self.which(text, turn, turn.state.interpretations(turn.seat, starting[0]))
-        if action is not None:
-            refusal = turn.state.refusal(turn.seat, action)
-            if refusal is None:
-                return self.which(text, turn, turn.state.interpretations(turn.seat, action))
-            self.error(me.refusal(refusal))
+        judge = Judge(
+            refusal=lambda action: turn.state.refusal(turn.seat, action),
+            interpretations=lambda action: turn.state.interpretations(turn.seat, action),
+        )
+        commands = self.command_names(turn.seat)
+        reading = read(text, turn.legal, self.setup.game.rules, turn.me, judge, commands)
+        if reading.error is not None:
+            self.error(reading.error)
             return None
-        named = self.by_name(text, turn)
-        if named:
-            # A card's or move's name alone: `x`, `ace of moons`. Two meanings are asked.
-            return self.which(text, turn, named)
-        names = notations + list(self.command_names(turn.seat))
-        try:
-            index = pick(word, names)
-        except ChoiceError as err:
-            quoted = excerpt(text)
-            meant = [legal[notations.index(m)] for m in err.matches if m in notations]
-            if 1 < len(meant) == len(err.matches) and len(meant) <= MANY:
-                return self.which(text, turn, meant)  # several moves: asked by number
-            listed = ""
-            if err.matches and len(err.matches) <= MANY:
-                matches = alternatives(self.words, err.matches)
-                listed = self.words("cmd-ambiguous", text=quoted, matches=matches)
-            if err.matches and not fits(listed):
-                # Too many, or too long to hold in mind: counted, and `moves` lists them.
-                moves = sum(1 for match in err.matches if match in notations)
-                key = "cmd-ambiguous-many" if moves else "cmd-ambiguous-commands"
-                self.error(self.words(key, text=quoted, count=moves or len(err.matches)))
-            elif err.matches:
-                self.error(listed)
-            elif word.split()[0] in rules.verbs:
-                self.error(me.not_a_move(quoted, legal))
-            else:
-                self.error(self.words("cmd-unknown", text=quoted))
-            return None
-        if index < len(legal):
-            return legal[index]
-        return self._said(self.command(names[index], turn, ""))
-
-    def by_name(self, text: str, turn: Turn) -> list[Action]:
-        """The legal moves `text` names without their verb (`x` for `play X`), each
-        interpretation of each; several are asked about, never picked."""
-        rules = self.setup.game.rules
-        found: list[Action] = []
-        # A bare word never makes a move of typed words (`fork` is no challenge).
-        for verb in (v for v in rules.verbs if v not in rules.word_verbs):
-            try:
-                action = rules.parse_action(f"{verb} {text}")
-            except NotationError:
-                continue
-            if turn.state.refusal(turn.seat, action) is None:
-                found.extend(turn.state.interpretations(turn.seat, action))
-        return list(dict.fromkeys(found))
+        if reading.command is not None:
+            return self._said(self.command(reading.command, turn, reading.argument))
+        if reading.move is not None:
+            return reading.move
+        return self.which(text, turn, reading.meanings)
 
     def which(self, text: str, turn: Turn, meanings: Sequence[Action]) -> Action | None:
         """The one action meant, asking by number when the typed text fits several."""

@@ -109,8 +109,9 @@ class GameState(ABC):
         """Apply an action already verified as legal."""
 
     @abstractmethod
-    def view(self, seat: int) -> Any:
-        """What `seat` may know: public facts and its own hidden cards."""
+    def view(self, seat: int | None) -> Any:
+        """What `seat` may know: public facts and its own hidden cards; None:
+        the public facts alone, as a watcher knows them."""
 
     @property
     @abstractmethod

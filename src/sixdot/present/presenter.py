@@ -267,6 +267,12 @@ class Presenter:
         del view
         return action.notation
 
+    def in_order(self, view: Any, legal: Sequence[Action]) -> tuple[Action, ...]:
+        """The moves in the order the turn's prompt says them, which their
+        numbers follow (`moves`, and a number typed without it); by default
+        the rules' order."""
+        return tuple(legal)
+
     def moves(self, view: Any, legal: Sequence[Action]) -> list[str]:
         """The `moves` command's answer: how many, then each numbered."""
         return [self.words("moves-title", count=len(legal))] + [

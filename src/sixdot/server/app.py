@@ -437,12 +437,13 @@ class Server:
         self._flush(client)
 
     async def on_look(self, client: Client, message: p.Look) -> None:
-        """The seat's view now, after any steps it has not had, so that the two agree."""
+        """The seat's view now (a watcher's: the public facts alone), after any
+        steps it has not had, so that the two agree."""
         table = client.table
         if table is None:
             raise Problem.of("online-not-at-table")
-        if client.seat is None or table.match is None:
-            raise Problem.of("online-not-seated", table=table.id)
+        if table.match is None:
+            raise Problem.of("online-not-started", table=table.id)
         async with self.locks[table.id]:  # no move is made between the steps and the view
             self._flush(client)
             state = table.match.state

@@ -29,8 +29,11 @@ def step_frame(codec: Codec, table: int, seq: int, step: Step) -> dict[str, Any]
     }
 
 
-def view_frame(codec: Codec, table: int, seq: int, seat: int, state: GameState) -> dict[str, Any]:
-    """What `seat` holds and sees now, for a player back at a game under way."""
+def view_frame(
+    codec: Codec, table: int, seq: int, seat: int | None, state: GameState
+) -> dict[str, Any]:
+    """What `seat` holds and sees now, for a player back at a game under way;
+    for a watcher (None), what everyone at the table sees."""
     return {
         "type": "view",
         "table": table,

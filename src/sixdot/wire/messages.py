@@ -299,10 +299,11 @@ class TurnMessage(Message, tag="turn"):
 class ViewMessage(Message, tag="view"):
     """What a seat holds and sees now: sent when it comes back to a game under
     way, so its player hears their hand before their next turn, and as the
-    answer to `look`. `seq` is the last step it has been sent."""
+    answer to `look`; to a watcher (`seat` None), what everyone at the table
+    sees. `seq` is the last step it has been sent."""
 
     table: int
-    seat: int
+    seat: int | None
     view: dict[str, Value]
 
 

@@ -58,13 +58,13 @@ class AlphabeticellPresenter(Presenter):
 
     def move(self, action: Action, view: View) -> str:
         if isinstance(action, Take):
-            letters, end = line_after(view.lines[view.seat], action)
+            letters, end = line_after(view.own_line, action)
             return self.words(
                 "abc-move-take", notation=action.notation, end=end.value, line=spaced(letters)
             )
         if isinstance(action, Keep):
             return self.words("abc-move-keep", notation=action.notation)
-        line = view.lines[view.seat]
+        line = view.own_line
         if view.face_up is not None and not line_takes(line, view.face_up):
             # The client plays a forced pass itself, saying this: it tells why.
             return self.words(
@@ -77,7 +77,7 @@ class AlphabeticellPresenter(Presenter):
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
         if view.phase is Phase.PICK:
             return [self.words("abc-turn-pick", cards=self.cards(view.hand))]
-        line = view.lines[view.seat]
+        line = view.own_line
         takes = [a for a in legal if isinstance(a, Take)]
         offered = self.words("abc-turn-offer", card=self.card(view.face_up))
         if not takes:
@@ -105,7 +105,7 @@ class AlphabeticellPresenter(Presenter):
             group = self.words("abc-group-offered")
             items.append(FocusItem(label, view.face_up.face, tuple(legal), group=group))
         line = self.words("abc-group-line")
-        for placed in view.lines[view.seat]:
+        for placed in view.own_line:
             letter = placed.letter or ""
             label = self.words(
                 "abc-focus-line", card=self.card(placed.card), letter=letter or "none"
@@ -248,7 +248,7 @@ class AlphabeticellPresenter(Presenter):
 
     def held(self, view: View) -> Sequence[Card]:
         """Dealt cards still to choose from, then the cards of your line."""
-        return (*view.hand, *(placed.card for placed in view.lines[view.seat]))
+        return (*view.hand, *(placed.card for placed in view.own_line))
 
     def hand(self, view: View) -> list[str]:
         out = []

@@ -193,9 +193,12 @@ def line_takes(line: Line, card: Card) -> tuple[Take, ...]:
 
 @dataclass(frozen=True)
 class View:
-    """What one seat knows. Everything but the deck order and others' setup cards."""
+    """What one seat knows. Everything but the deck order and others' setup cards.
 
-    seat: int
+    With seat None, what everyone at the table knows (a watcher's view): no setup cards.
+    """
+
+    seat: int | None
     players: int
     round: int
     dealer: int
@@ -210,8 +213,13 @@ class View:
     totals: tuple[int, ...]
     target: int
 
+    @property
+    def own_line(self) -> Line:
+        """This seat's line; a watcher has none."""
+        return () if self.seat is None else self.lines[self.seat]
+
     def unseen(self) -> tuple[Card, ...]:
-        """Cards this seat has not seen: in the deck or returned at setup."""
+        """Cards this seat (or the table) has not seen: in the deck or returned at setup."""
         seen = {p.card.face for line in self.lines for p in line}
         seen.update(c.face for c in self.discards)
         seen.update(c.face for c in self.hand)
@@ -271,7 +279,8 @@ class State(GameState):
         assert self.face_up is not None
         return (*line_takes(self.lines[seat], self.face_up), Pass())
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int | None) -> View:
+        """What `seat` knows; None: the public view, what every player knows."""
         return View(
             seat=seat,
             players=self.n,
@@ -279,7 +288,7 @@ class State(GameState):
             dealer=self.dealer,
             phase=self.phase,
             to_act=self.to_act(),
-            hand=self.hands[seat],
+            hand=() if seat is None else self.hands[seat],
             lines=self.lines,
             face_up=self.face_up,
             passed=self.passed,

@@ -277,7 +277,10 @@ class AlphagonPresenter(Presenter):
     # -- review --
 
     def rack_line(self, view: View) -> str:
+        """Your letters and bonuses; a watcher has no rack, and `players` counts each."""
         seat = view.seat
+        if seat is None:
+            return self.words("agn-rack-watching")
         return self.words(
             "agn-rack",
             letters=" ".join(view.rack) or "none",
@@ -358,6 +361,8 @@ class AlphagonPresenter(Presenter):
         ]
 
     def card_lines(self, view: View) -> list[str]:
+        if view.seat is None:
+            return [self.words("online-watching-hand")]
         if not view.cards:
             return [self.words("agn-cards-none")]
         lines = []

@@ -166,9 +166,12 @@ class Claim:
 
 @dataclass(frozen=True)
 class View:
-    """What one seat knows: the whole board and scores, its own rack and cards."""
+    """What one seat knows: the whole board and scores, its own rack and cards.
 
-    seat: int
+    With seat None, what everyone at the table knows (a watcher's view): no rack, no cards.
+    """
+
+    seat: int | None
     players: int
     rotation: Rotation
     phase: Phase
@@ -678,7 +681,8 @@ class State(GameState):
 
     # -- applying --
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int | None) -> View:
+        """What `seat` knows; None: the public view, what every player knows."""
         return View(
             seat=seat,
             players=self.n,
@@ -694,13 +698,13 @@ class State(GameState):
             word_from=self.word_from,
             next=self.next,
             coming=self._coming if len(self.path) > 1 else (),
-            rack=self.racks[seat],
+            rack=() if seat is None else self.racks[seat],
             rack_sizes=tuple(len(r) for r in self.racks),
             sack_sizes=tuple(
                 len(v) + len(c) for v, c in zip(self.vowel_sacks, self.consonant_sacks, strict=True)
             ),
             bonuses=self.bonuses,
-            cards=tuple(self.layout.cards[i - 1] for i in self.hands[seat]),
+            cards=() if seat is None else tuple(self.layout.cards[i - 1] for i in self.hands[seat]),
             totals=self.scores,
             goal=self.goal,
             passes=self.passes,

@@ -360,9 +360,11 @@ class ConsonantsPresenter(Presenter):
 
     def left_for_words(self, view: View) -> tuple[Any, ...]:
         """This seat's taken cards not yet in its laid words, in hand order
-        (words come at scoring, when the piles are turned up)."""
+        (words come at scoring, when the piles are turned up); none for a watcher."""
+        if view.taken is None or view.seat is None:
+            return ()
         mine = [w.word for w in view.laid if w.seat == view.seat]
-        return unused(mine, sorted(view.taken[view.seat] if view.taken else ()))
+        return unused(mine, sorted(view.taken[view.seat]))
 
     def hand(self, view: View) -> list[str]:
         if view.phase in (Phase.WORDS, Phase.CHALLENGE):

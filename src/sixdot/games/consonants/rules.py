@@ -425,10 +425,11 @@ class View:
 
     `taken` is None while the piles are face down ("you may not examine your
     pile of taken cards until the scoring phase"); `tricks` are the tricks
-    finished this hand, as every player saw them played and taken.
+    finished this hand, as every player saw them played and taken. The public
+    view (`seat` None), a watcher's, holds no cards of any hand or passing.
     """
 
-    seat: int
+    seat: int | None
     players: int
     hand_no: int
     dealer: int
@@ -459,12 +460,14 @@ class View:
         return self.config.target
 
     @property
-    def pass_to(self) -> int:
-        return receiver(self.seat, self.direction, self.players)
+    def pass_to(self) -> int | None:
+        """Who gets this seat's passed cards; None in the public view, which passes none."""
+        return None if self.seat is None else receiver(self.seat, self.direction, self.players)
 
     @property
-    def pass_from(self) -> int:
-        return giver(self.seat, self.direction, self.players)
+    def pass_from(self) -> int | None:
+        """Whose passed cards this seat gets; None in the public view, which gets none."""
+        return None if self.seat is None else giver(self.seat, self.direction, self.players)
 
     @property
     def last_trick(self) -> tuple[Played, ...]:
@@ -514,6 +517,12 @@ def _revealed(
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
+
+
+def _own(cards: tuple[tuple[Card, ...], ...], seat: int | None) -> tuple[Card, ...]:
+    """A seat's own cards of one kind (hand, picks, passed, received); the
+    public view (seat None) sees nobody's."""
+    return () if seat is None else cards[seat]
 
 
 def _without(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
@@ -801,7 +810,8 @@ class State(GameState):
                     return Refusal.of("refuse-con-not-a-word", word=word)
         return None
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int | None) -> View:
+        """What `seat` knows; None: the public view, what every player knows."""
         lacks, ceilings = _revealed(self.lacks, self.ceilings, self.trick)
         return View(
             seat=seat,
@@ -810,11 +820,11 @@ class State(GameState):
             dealer=self.dealer,
             phase=self.phase,
             to_act=self.to_act(),
-            hand=self.hands[seat],
-            picks=self.picks[seat],
+            hand=_own(self.hands, seat),
+            picks=_own(self.picks, seat),
             direction=self.direction,
-            passed=self.passed[seat],
-            received=self.received[seat],
+            passed=_own(self.passed, seat),
+            received=_own(self.received, seat),
             trick=self.trick,
             trick_number=self.trick_number,
             must_lead_j=self.lead_j,

@@ -111,6 +111,17 @@ class LettersPresenter(Presenter):
             lines.append(self.words("let-turn-has-words" if view.final else "let-turn-can-out"))
         return lines
 
+    def in_order(self, view: View, legal: Sequence[Action]) -> tuple[Action, ...]:
+        """Discards first, in the order the hand is said, so `2` discards the
+        second card heard; then the lays, which the prompt never names."""
+        if view.phase is not Phase.PLAY:
+            return tuple(legal)
+        faces = [card.face for _, held in in_groups(view.hand) for card in held]
+        discards = sorted(
+            (a for a in legal if isinstance(a, Discard)), key=lambda a: faces.index(a.face)
+        )
+        return (*discards, *(a for a in legal if not isinstance(a, Discard)))
+
     def move(self, action: Action, view: View) -> str:
         if isinstance(action, Lay):
             points = sum(value(word) for word in view.words_of(action))
@@ -277,7 +288,7 @@ class LettersPresenter(Presenter):
         return out or [self.words("let-table-no-words")]
 
     def open_lines(self, view: View) -> list[str]:
-        """The words this seat may still challenge."""
+        """The words this seat may still challenge; for a watcher, every word still open."""
         return [
             self.words(
                 "let-open-word",

@@ -421,9 +421,11 @@ def resolve(
 
 @dataclass(frozen=True)
 class View:
-    """What one seat knows: everything but the pile and the other hands."""
+    """What one seat knows: everything but the pile and the other hands. The
+    public view (`seat` None), a watcher's, holds no hand; its open words are
+    every word still open to anyone's challenge."""
 
-    seat: int
+    seat: int | None
     players: int
     round: int
     size: int
@@ -624,7 +626,8 @@ class State(GameState):
             return Refusal.of("caution-let-not-a-word", words=", ".join(unknown))
         return None
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int | None) -> View:
+        """What `seat` knows; None: the public view, what every player knows."""
         return View(
             seat=seat,
             players=self.n,
@@ -633,7 +636,7 @@ class State(GameState):
             dealer=self.dealer,
             phase=self.phase,
             to_act=self.to_act(),
-            hand=self.hands[seat],
+            hand=() if seat is None else self.hands[seat],
             top=self.discards[-1] if self.discards else None,
             discards=len(self.discards),
             pile=len(self.pile),
@@ -739,14 +742,17 @@ class State(GameState):
     def _resolve(self, lay: Lay, rest: tuple[Card, ...]) -> list[tuple[Word, ...]]:
         return resolve(lay, rest, self.solver, self.auto_check)
 
-    def _open_words(self, seat: int) -> list[OpenWord]:
+    def _open_words(self, seat: int | None) -> list[OpenWord]:
         """Words `seat` may challenge: those just laid by another player, or, after
-        the final turns (challenges=end), all other players' words; never one settled."""
+        the final turns (challenges=end), all other players' words; never one settled.
+        For the public view (None), every word someone may still challenge."""
         if self.phase is not Phase.CHALLENGE:
             return []
         settled = {(v.owner, v.index) for v in self.verdicts}
         if self.window is not None:
             owners = [self.window]
+        elif seat is None:
+            owners = list(range(self.n))
         else:
             owners = [o for o in seats_from((seat + 1) % self.n, self.n) if o != seat]
         return [

@@ -467,7 +467,8 @@ class NonesuchPresenter(Presenter):
         return out
 
     def suit_count(self, view: View, suit: Suit, gone: Sequence[Card]) -> str:
-        mine = sum(1 for c in view.hand if c.carries(suit))
+        """Played, unseen, and held by this seat: a watcher holds none, so "none" leaves it out."""
+        mine = sum(1 for c in view.hand if c.carries(suit)) if view.seat is not None else "none"
         known = {*gone, *(c for c in (*view.hand, view.up) if c.carries(suit))}
         return self.words(
             "non-suit", suit=suit.value, count=len(gone), mine=mine, unseen=CROWN - len(known)

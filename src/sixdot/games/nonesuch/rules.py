@@ -287,9 +287,12 @@ def trick_winner(plays: tuple[tuple[int, Card], ...], named: Suit, trump: Suit |
 
 @dataclass(frozen=True)
 class View:
-    """What one seat knows: everything public and its own hand."""
+    """What one seat knows: everything public and its own hand.
 
-    seat: int
+    With seat None, what everyone at the table knows (a watcher's view): no hand.
+    """
+
+    seat: int | None
     players: int
     hand_no: int
     dealer: int
@@ -407,7 +410,8 @@ class State(GameState):
         """The cards that may be played to a trick led in `named`."""
         return tuple(card for card in hand if card.carries(named)) or hand
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int | None) -> View:
+        """What `seat` knows; None: the public view, what every player knows."""
         return View(
             seat=seat,
             players=self.n,
@@ -415,7 +419,7 @@ class State(GameState):
             dealer=self.dealer,
             phase=self.phase,
             to_act=self.to_act(),
-            hand=self.hands[seat],
+            hand=() if seat is None else self.hands[seat],
             hand_sizes=tuple(len(hand) for hand in self.hands),
             up=self.up,
             up_taken=self.phase is Phase.PLAY and self.excuse_seat is not None,

@@ -1,0 +1,159 @@
+"""Reading a line typed at one's turn: the move it names, the moves it could
+name, a command, or what was wrong with it (`read`).
+
+One reader for local play and `sixdot join`: numbers, whole notation,
+prefixes (`play ace`, `lead jour`), a card's name alone (`x`), and a text
+that fits several moves asked about, never guessed. What the rules know only
+of the game as it stands (why a move is refused, what a shortened move
+stands for) is asked of a `Judge`: local play's judges from its state; online
+the server does, so a move it cannot judge is sent as typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from sixdot.client.choice import MANY, ChoiceError, meant_by_start, normal, number, pick
+from sixdot.core import Action, NotationError, Refusal, Rules
+from sixdot.present.phrasebook import Phrasebook
+from sixdot.present.presenter import Presenter, alternatives, fits
+from sixdot.visible import excerpt
+
+
+@dataclass(frozen=True)
+class Judge:
+    """What the reader may ask of the game as it stands, for one seat."""
+
+    #: Why a move is not allowed now; None: allowed, or not for this end to say.
+    refusal: Callable[[Action], Refusal | None]
+    #: The whole moves a (possibly shortened) move stands for.
+    interpretations: Callable[[Action], Sequence[Action]]
+
+
+#: A judge that knows only the moves listed (`sixdot join`): a move stands for
+#: itself, and one not listed is left to the server, which says why it is refused.
+LISTED = Judge(refusal=lambda action: None, interpretations=lambda action: [action])
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a typed line comes to: one of a move, moves to ask between, a
+    command (with its argument), or an error to say, nothing changed."""
+
+    move: Action | None = None
+    meanings: tuple[Action, ...] = ()
+    command: str | None = None
+    argument: str = ""
+    error: str | None = None
+
+
+def _one_of(meanings: Sequence[Action]) -> Reading:
+    if len(meanings) == 1:
+        return Reading(move=meanings[0])
+    return Reading(meanings=tuple(meanings))
+
+
+def read(
+    text: str,
+    legal: Sequence[Action],
+    rules: Rules,
+    me: Presenter,
+    judge: Judge,
+    commands: Sequence[str],
+) -> Reading:
+    """The move, moves or command `text` names at a turn of `legal` moves.
+
+    `commands` are the names a unique prefix may also reach (`his`).
+    """
+    words: Phrasebook = me.words
+    word = normal(text)
+    chosen = number(word)
+    if chosen is not None:
+        if 1 <= chosen <= len(legal):
+            return Reading(move=legal[chosen - 1])
+        return Reading(error=words("cmd-number-range", number=excerpt(word), count=len(legal)))
+    verb, _, rest = word.partition(" ")
+    if verb in commands:
+        return Reading(command=verb, argument=rest)
+    notations = [a.notation for a in legal]
+    action: Action | None
+    try:
+        action = rules.parse_action(text)
+    except NotationError:
+        action = None
+    meant = meant_by_start(word, notations, rules.word_verbs, action is not None)
+    starting = [legal[i] for i in meant]
+    if word in rules.verbs and word not in map(normal, notations):
+        # A bare verb ("out", "challenge") names no move: the game says what it
+        # needs, or the moves it could begin are listed; none is played on a guess.
+        if action is None:
+            return Reading(error=me.not_a_move(excerpt(text), starting or legal))
+        starting = []
+    if len(starting) == 1:
+        # "take rm as r" when only "take RM as R with H" fits
+        return _one_of(judge.interpretations(starting[0]))
+    if action is not None:
+        refusal = judge.refusal(action)
+        if refusal is None:
+            return _one_of(judge.interpretations(action))
+        return Reading(error=me.refusal(refusal))
+    named = by_name(text, legal, rules, judge)
+    if named:
+        # A card's or move's name alone: `x`, `ace of moons`. Two meanings are asked.
+        return _one_of(named)
+    names = notations + list(commands)
+    try:
+        index = pick(word, names)
+    except ChoiceError as err:
+        return _unpicked(text, word, err, legal, rules, me)
+    if index < len(legal):
+        return Reading(move=legal[index])
+    return Reading(command=names[index])
+
+
+def by_name(text: str, legal: Sequence[Action], rules: Rules, judge: Judge) -> list[Action]:
+    """The moves `text` names without their verb (`x` for `play X`), each
+    interpretation of each; several are asked about, never picked. Only
+    listed moves count: a card's name alone never sends a move on a guess."""
+    found: list[Action] = []
+    # A bare word never makes a move of typed words (`fork` is no challenge).
+    for verb in (v for v in rules.verbs if v not in rules.word_verbs):
+        try:
+            action = rules.parse_action(f"{verb} {text}")
+        except NotationError:
+            continue
+        if judge.refusal(action) is None:
+            found.extend(a for a in judge.interpretations(action) if a in legal)
+    return list(dict.fromkeys(found))
+
+
+def _unpicked(
+    text: str,
+    word: str,
+    err: ChoiceError,
+    legal: Sequence[Action],
+    rules: Rules,
+    me: Presenter,
+) -> Reading:
+    """A text that fits no move or command, or several."""
+    words = me.words
+    notations = [a.notation for a in legal]
+    quoted = excerpt(text)
+    meant = [legal[notations.index(m)] for m in err.matches if m in notations]
+    if 1 < len(meant) == len(err.matches) and len(meant) <= MANY:
+        return Reading(meanings=tuple(meant))  # several moves: asked by number
+    listed_text = ""
+    if err.matches and len(err.matches) <= MANY:
+        matches = alternatives(words, err.matches)
+        listed_text = words("cmd-ambiguous", text=quoted, matches=matches)
+    if err.matches and not fits(listed_text):
+        # Too many, or too long to hold in mind: counted, and `moves` lists them.
+        moves = sum(1 for match in err.matches if match in notations)
+        key = "cmd-ambiguous-many" if moves else "cmd-ambiguous-commands"
+        return Reading(error=words(key, text=quoted, count=moves or len(err.matches)))
+    if err.matches:
+        return Reading(error=listed_text)
+    if word.split()[0] in rules.verbs:
+        return Reading(error=me.not_a_move(quoted, legal))
+    return Reading(error=words("cmd-unknown", text=quoted))
