@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sixdot.client.choice import MANY, whole
-from sixdot.client.desk import HEARD, Desk
+from sixdot.client.desk import HEARD, REVIEWS, SEEN, Desk
 from sixdot.client.reading import LISTED, Reading, read
 from sixdot.core import Action
 from sixdot.games import GAMES, present
@@ -39,23 +39,12 @@ COMMANDS = (
     "start",
     "say",
     "shout",
-    "moves",
-    "hint",
-    "turn",
-    "hand",
-    "table",
-    "score",
+    *REVIEWS,
+    # Every game's own reviews (F9 to F12), listed by `help` before a table too.
     "trick",
     "previous",
     "players",
     "status",
-    "last",
-    "repeat",
-    "history",
-    "older",
-    "newer",
-    "keys",
-    "rules",
     "logout",
     "help",
     "quit",
@@ -135,7 +124,10 @@ class Commands:
                 verb, rest = reading.command, ""
         if verb in HEARD:
             return Reply(say=self.desk.recall(verb))
-        if self.me is not None and verb in self.me.commands():
+        if verb in ("moves", "hint"):
+            return self._asked(verb)
+        own = self.me.commands() if self.me is not None else {}
+        if verb != "turn" and (verb in SEEN or verb in own):
             return self._seen(verb, rest)
         handler = getattr(self, f"_cmd_{verb}", None)
         if verb not in COMMANDS or handler is None:
@@ -397,13 +389,6 @@ class Commands:
             )
         return Reply(send=[{"type": "chat", "text": text, **to}])
 
-    def _cmd_moves(self, rest: str) -> Reply:
-        return self._asked("moves")
-
-    def _cmd_hint(self, rest: str) -> Reply:
-        """The sensible bot's move for this seat, worked out here from what it may see."""
-        return self._asked("hint")
-
     def _asked(self, name: str) -> Reply:
         """`moves`, `turn` or `hint` at this seat's turn, from the desk."""
         if not self.legal or self.me is None or self.you is None:
@@ -447,15 +432,6 @@ class Commands:
                 reply.send.append({"type": "sync", "after": self.last})
             return reply
         return self._asked("turn")
-
-    def _cmd_hand(self, rest: str) -> Reply:
-        return self._seen("hand", rest)
-
-    def _cmd_table(self, rest: str) -> Reply:
-        return self._seen("table", rest)
-
-    def _cmd_score(self, rest: str) -> Reply:
-        return self._seen("score", rest)
 
     def _cmd_trick(self, rest: str) -> Reply:
         # Reached only at no table: at one, the game's own command answers.

@@ -27,6 +27,23 @@ from sixdot.visible import excerpt
 SEEN = ("moves", "turn", "hand", "table", "score", "hint")
 #: Answered from the lines heard, or from nothing at the table.
 HEARD = ("last", "repeat", "history", "older", "newer", "keys", "rules")
+#: Every review, in the order `help` lists them: both clients take their
+#: commands from here, so a review added to the desk is in both at once.
+REVIEWS = (
+    "moves",
+    "turn",
+    "hand",
+    "table",
+    "score",
+    "last",
+    "repeat",
+    "history",
+    "older",
+    "newer",
+    "hint",
+    "keys",
+    "rules",
+)
 
 
 @dataclass(eq=False)

@@ -24,7 +24,7 @@ from sixdot.client.choice import (
     number,
     pick,
 )
-from sixdot.client.desk import HEARD, SEEN, Desk
+from sixdot.client.desk import HEARD, REVIEWS, SEEN, Desk
 from sixdot.client.reading import Judge, read
 from sixdot.client.terminal import Terminal
 from sixdot.core import (
@@ -44,23 +44,8 @@ from sixdot.present.presenter import Presenter
 from sixdot.table import BotSeat, Controller, GameSetup, Match, Step, run
 from sixdot.visible import excerpt, visible
 
-COMMANDS = (
-    "moves",
-    "turn",
-    "hand",
-    "table",
-    "score",
-    "last",
-    "repeat",
-    "history",
-    "older",
-    "newer",
-    "hint",
-    "help",
-    "keys",
-    "rules",
-    "quit",
-)
+#: The desk's reviews, then what local play answers itself.
+COMMANDS = (*REVIEWS, "help", "quit")
 PROMPT = "> "
 #: Lines said at once before "more" asks for Enter, at a terminal.
 SCREENFUL = 20
