@@ -3,6 +3,7 @@ phrase for every refusal the rules can give, each from a real situation."""
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +22,7 @@ from sixdot.games.alphagon.events import (
     TwoLetters,
     WordClosed,
 )
+from sixdot.games.alphagon.moves import LetterAction
 from sixdot.games.alphagon.present import AlphagonPresenter
 from sixdot.games.alphagon.rules import (
     ACCEPT,
@@ -425,3 +427,28 @@ def test_many_kinds_of_move_are_offered_on_two_short_lines_when_brief() -> None:
     brief = AlphagonPresenter(Phrasebook(verbosity=Verbosity.BRIEF), ["Ana", "Ben", "Cleo"], 1)
     lines = brief.turn(three.view(1), three.legal_actions(1))
     assert lines[-2:] == ["Place, or shape, change, give.", "Also: pass, doubt or declare."]
+
+
+def test_numbers_on_rack_letters_follow_the_rack_as_it_is_said() -> None:
+    """The rules list `change I`, `change J`... alphabetically; the prompt says
+    the rack as it is held ("I U I K W J Q"). Each verb's moves are numbered in
+    the rack's order, so the second `change` is the second letter heard."""
+    rng, checked = random.Random(7), 0
+    for seed in range(6):
+        state = RULES.new_game(2, None, seed)
+        while not state.is_over and checked < 30:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            me = AlphagonPresenter(Phrasebook(), ("You", "Ben"), seat)
+            ordered = me.in_order(view, legal)
+            assert sorted(map(str, ordered)) == sorted(map(str, legal))
+            for verb in {a.verb for a in legal if isinstance(a, LetterAction)}:
+                letters = [
+                    a.letter for a in ordered if isinstance(a, LetterAction) and a.verb == verb
+                ]
+                held = [x for x in dict.fromkeys(view.rack) if x in letters]
+                assert letters[: len(held)] == held, (verb, view.rack, letters)
+                checked += len(held) > 1 and held != sorted(held)
+            state = state.apply(seat, rng.choice(legal))[0]
+    assert checked >= 5  # racks whose order the alphabet would have broken

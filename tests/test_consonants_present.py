@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from sixdot.games.consonants.cards import by_face
 from sixdot.games.consonants.present import ConsonantsPresenter
-from sixdot.games.consonants.rules import RULES, CardPlayed, Laid, Phase, State
+from sixdot.games.consonants.rules import RULES, CardPlayed, Laid, Phase, Pick, State
 from sixdot.games.consonants.tricks import Played
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 
@@ -288,3 +288,17 @@ def test_while_passing_the_hand_is_said_at_the_first_choice_only() -> None:
     assert not any(line.startswith("Your hand") for line in again)
     assert again[-1].startswith("Type pass and cards, as: pass ")
     assert len(again[-1].removeprefix("Type pass and cards, as: pass ").split()) == 3
+
+
+def test_numbers_follow_the_hand_as_it_is_said_in_its_groups() -> None:
+    """The rules list the cards to pass by letter (A over U, C, G, I over O...);
+    the hand is said vowels first. `moves` and a number typed without it
+    follow the hand as heard: the second card said is move 2."""
+    state = passing()
+    me, view = presenter(), state.view(0)
+    heard = list(dict.fromkeys(card for _, card in me.grouped(view.hand)))
+    rules_order = [a.cards[0] for a in state.legal_actions(0) if isinstance(a, Pick)]
+    assert rules_order != heard  # the alphabet would number them otherwise
+    legal = me.in_order(view, state.legal_actions(0))
+    assert [a.cards[0] for a in legal if isinstance(a, Pick)] == heard
+    assert me.moves(view, legal)[2] == f"2. pass {heard[1].face}"

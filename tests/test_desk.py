@@ -76,7 +76,7 @@ def test_every_review_says_the_same_at_home_and_online(game: str, verbosity: Ver
         term = Terminal(stdin=io.StringIO(), stdout=io.StringIO())
         home = Table(Setup(get_game(game), players=PLAYERS[game]), words, term)
         home.announce(events)
-        turn = Turn(state, 0, state.legal_actions(0), home.private[0])
+        turn = Turn.at(state, 0, home.private[0])
         away = online(game, words, list(home.names), state, events)
         own = list(turn.me.commands())
         # `older` and `newer` walk the same code; online the history starts

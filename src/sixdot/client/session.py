@@ -64,6 +64,12 @@ class Turn:
     def view(self) -> Any:
         return self.state.view(self.seat)
 
+    @classmethod
+    def at(cls, state: GameState, seat: int, me: Presenter) -> Turn:
+        """`seat`'s turn, its moves numbered as the prompt says them
+        (`Presenter.in_order`), as `sixdot join` numbers them."""
+        return cls(state, seat, me.in_order(state.view(seat), state.legal_actions(seat)), me)
+
 
 @dataclass(frozen=True)
 class Choices:
@@ -350,9 +356,7 @@ class Table(Controller):
     def ask(self, state: GameState, seat: int) -> Action:
         """Read commands (typed or from keys) until one is a legal action."""
         self.hand_over(seat)
-        me = self.private[seat]
-        # Numbered as the prompt says them (`Presenter.in_order`).
-        turn = Turn(state, seat, me.in_order(state.view(seat), state.legal_actions(seat)), me)
+        turn = Turn.at(state, seat, self.private[seat])
         if len(turn.legal) == 1 and not state.must_ask(seat):
             # Nothing to decide (a pass forced by the rules): play it and say so.
             only = turn.legal[0]

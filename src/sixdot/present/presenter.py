@@ -48,6 +48,23 @@ def alternatives(words: Callable[..., str], items: Sequence[str]) -> str:
     return words("choice-or", first=", ".join(items[:-1]), rest=items[-1])
 
 
+def in_said_order(
+    legal: Sequence[Action], place: Callable[[Action], int | None]
+) -> tuple[Action, ...]:
+    """`legal` with the moves `place` numbers (where the prompt said their card
+    or letter) in that order, each kind of move where its first one stood; the
+    moves it does not number stay where the rules put them."""
+    first: dict[type, int] = {}
+
+    def key(index: int) -> tuple[int, int]:
+        said = place(legal[index])
+        if said is None:
+            return index, -1
+        return first.setdefault(type(legal[index]), index), said
+
+    return tuple(legal[i] for i in sorted(range(len(legal)), key=key))
+
+
 def kebab(name: str) -> str:
     return _CAMEL.sub("-", name).lower()
 

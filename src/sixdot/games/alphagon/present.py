@@ -32,12 +32,12 @@ from sixdot.games.alphagon.events import (
     RotationRolled,
     WordClosed,
 )
-from sixdot.games.alphagon.moves import owes_reward, reward_offer
+from sixdot.games.alphagon.moves import LetterAction, owes_reward, reward_offer
 from sixdot.games.alphagon.rules import PLUS, Lose, Phase, Place, Start, View
 from sixdot.present.focus import FocusItem
 from sixdot.present.groups import DISPLAY, room
 from sixdot.present.phrasebook import Verbosity
-from sixdot.present.presenter import Presenter
+from sixdot.present.presenter import Presenter, in_said_order
 
 #: Events whose second fact full verbosity says on a line of its own (brief
 #: verbosity says both in one short line): the score of a word closed, the way
@@ -275,6 +275,19 @@ class AlphagonPresenter(Presenter):
         return items
 
     # -- review --
+
+    def in_order(self, view: View, legal: Sequence[Action]) -> tuple[Action, ...]:
+        """Each verb's moves on rack letters (`change`, `give`, `lose`) follow the
+        rack as it is said, so `2` changes the second letter heard; every other
+        move keeps the rules' place."""
+        rack = list(view.rack)
+
+        def place(action: Action) -> int | None:
+            if isinstance(action, LetterAction) and action.letter in rack:
+                return rack.index(action.letter)
+            return None
+
+        return in_said_order(legal, place)
 
     def rack_line(self, view: View) -> str:
         """Your letters and bonuses; a watcher has no rack, and `players` counts each."""

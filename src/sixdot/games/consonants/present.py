@@ -26,7 +26,7 @@ from sixdot.games.consonants.tricks import Play, Played, trick_value, trick_winn
 from sixdot.games.consonants.words import unused, word_value
 from sixdot.present.focus import FocusItem
 from sixdot.present.groups import parts, room, whole_or_grouped
-from sixdot.present.presenter import FEW_MOVES, Presenter
+from sixdot.present.presenter import FEW_MOVES, Presenter, in_said_order
 
 #: The move forms of each phase, told when a typed move is not one of them.
 _FORMS = ((Pick, "pass"), (Play, "play"), (Lay, "lay"), (Challenge, "challenge"))
@@ -145,6 +145,18 @@ class ConsonantsPresenter(Presenter):
             # The best lay is the hint's answer, so the turn never says it.
             return [self.words("con-turn-words"), *self.hand(view)]
         return [self.words("con-turn-challenge"), *self.word_lines(view, open_only=True)]
+
+    def in_order(self, view: View, legal: Sequence[Action]) -> tuple[Action, ...]:
+        """Moves on one card (a pass, a play) follow the cards as the prompt
+        says them, in their groups (vowels, consonants, wilds), so `2` is the
+        second card heard; the others keep the rules' place."""
+        held = [card for _, card in self.grouped(view.hand)]
+
+        def place(action: Action) -> int | None:
+            card = action.cards[0] if isinstance(action, Pick) else getattr(action, "card", None)
+            return held.index(card) if card in held and not isinstance(action, Unpick) else None
+
+        return in_said_order(legal, place)
 
     def plays_lines(self, legal: Sequence[Action]) -> list[str]:
         """The cards that may be played, one kind a line, a wild's letters said as runs."""
