@@ -597,7 +597,7 @@ def test_the_screen_reader_is_never_asked_two_things_at_once() -> None:
         def silence(self) -> None:
             self._enter("silence")
 
-    reader = ScreenReader(Slow())
+    reader = ScreenReader(Slow)
     speaker = threading.Thread(
         target=lambda: [reader.speak("a line", threading.Event()) for _ in range(20)]
     )
@@ -605,4 +605,5 @@ def test_the_screen_reader_is_never_asked_two_things_at_once() -> None:
     for _ in range(20):
         reader.cancel()
     speaker.join()
+    reader.close()  # every call handed over has been made
     assert overlaps == []

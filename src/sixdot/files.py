@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -99,6 +100,9 @@ def alive(pid: int) -> bool:
     """Whether process `pid` is running (this one is)."""
     if pid == os.getpid():
         return True
+    if sys.platform == "win32":
+        # There signal 0 is CTRL_C_EVENT: os.kill would interrupt the console.
+        return _alive_on_windows(pid)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -106,3 +110,27 @@ def alive(pid: int) -> bool:
     except OSError:
         return True  # it exists but is not ours to signal
     return True
+
+
+#: Win32: the rights to ask a process its exit code, and the code while it runs.
+_QUERY_LIMITED_INFORMATION = 0x1000
+_STILL_ACTIVE = 259
+
+
+def _alive_on_windows(pid: int) -> bool:
+    """Whether `pid` runs, asked of Windows itself (OpenProcess, GetExitCodeProcess)."""
+    import ctypes
+    from ctypes import wintypes
+
+    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+    handle = kernel32.OpenProcess(_QUERY_LIMITED_INFORMATION, False, pid)
+    if not handle:
+        # No such process; or one we may not open (another user's), which lives.
+        return bool(ctypes.get_last_error() == 5)  # ERROR_ACCESS_DENIED
+    try:
+        code = wintypes.DWORD()
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return True
+        return code.value == _STILL_ACTIVE
+    finally:
+        kernel32.CloseHandle(handle)

@@ -196,6 +196,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _speak_unicode()
     args = _parser().parse_args(argv)
     _settings_at.cache_clear()  # read anew by every run, in-process ones included
     try:
@@ -210,6 +211,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (`sixdot cards x | head`): stop quietly, as `cat` does.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _speak_unicode() -> None:
+    """Braille cells and card names reach any output whole. Redirected output on
+    Windows is written in the system's code page (cp1252), which has no braille:
+    there it is written in UTF-8 instead; a console that cannot show a character
+    shows a replacement, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or "⠿".encode(encoding, errors="ignore"):
+            continue
+        if stream.isatty():
+            reconfigure(errors="replace")
+        else:
+            reconfigure(encoding="utf-8")
 
 
 def _fail(message: str) -> int:

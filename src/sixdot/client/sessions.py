@@ -63,7 +63,9 @@ class KeptSessions:
             raise SixdotError(self.words("online-session-why-odd"))
         if hasattr(os, "getuid") and found.st_uid != os.getuid():
             raise SixdotError(self.words("online-session-why-foreign"))
-        if found.st_mode & 0o077:
+        # Windows reports 0o666 whatever chmod does: there the profile
+        # folder's own permissions keep the file private.
+        if os.name == "posix" and found.st_mode & 0o077:
             raise SixdotError(self.words("online-session-why-open"))
         try:
             data = json.loads(read_limited(self.path, SESSIONS_LARGEST).decode("utf-8"))

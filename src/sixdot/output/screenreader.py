@@ -11,8 +11,11 @@ ends, so `speak` hands a line over and returns; cutting off is "silence".
 
 from __future__ import annotations
 
+import contextlib
+import queue
 import sys
 import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sixdot.output.dispatcher import Dispatcher, open_dispatcher
@@ -20,28 +23,79 @@ from sixdot.output.voice import VoiceError
 
 
 class ScreenReader:
-    """One accessible-output2 output that can speak (Windows, macOS)."""
+    """One accessible-output2 output that can speak (Windows, macOS).
 
-    def __init__(self, output: Any) -> None:
-        self.output = output
-        # speak comes from the speech thread and cancel from the game's, but
-        # a speech-dispatcher connection is one socket of requests and replies:
-        # two at once mix their replies up, so they take turns.
-        self._turn = threading.Lock()
+    Its output is made, used and closed on one thread of its own: NVDA's,
+    JAWS's and SAPI's are COM objects, which belong to the thread (the
+    apartment) that made them, so neither the speech thread's `speak` nor the
+    game's `cancel` calls them directly; both hand the call over.
+    """
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._calls: queue.SimpleQueue[Callable[[Any], object] | None] = queue.SimpleQueue()
+        made: queue.SimpleQueue[BaseException | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(
+            target=self._serve, args=(make, made), name="sixdot-screenreader", daemon=True
+        )
+        self._thread.start()
+        failed = made.get()
+        if failed is not None:
+            raise failed
+
+    def _serve(
+        self, make: Callable[[], Any], made: queue.SimpleQueue[BaseException | None]
+    ) -> None:
+        with _com_apartment():
+            try:
+                output = make()
+            except BaseException as err:  # handed to the caller's thread
+                made.put(err)
+                return
+            made.put(None)
+            while (call := self._calls.get()) is not None:
+                with contextlib.suppress(Exception):  # a call that fails says nothing
+                    call(output)
+            close = getattr(output, "close", None)
+            if close is not None:
+                with contextlib.suppress(Exception):
+                    close()
 
     def speak(self, text: str, stopped: threading.Event) -> None:
-        with self._turn:
-            if not stopped.is_set() and text.strip():
-                self.output.speak(text, interrupt=False)
+        if not stopped.is_set() and text.strip():
+            self._calls.put(lambda output: output.speak(text, interrupt=False))
 
     def cancel(self) -> None:
-        with self._turn:
-            self.output.silence()
+        self._calls.put(_silence)
 
     def close(self) -> None:
-        close = getattr(self.output, "close", None)
-        if close is not None:
-            close()
+        self._calls.put(None)
+        self._thread.join(5)
+
+
+def _silence(output: Any) -> None:
+    """Cut the screen reader short. JAWS's and System Access's outputs have no
+    `silence`: an empty line said with interrupt stops them the same way."""
+    silence = getattr(output, "silence", None)
+    if silence is not None:
+        silence()
+    else:
+        output.speak("", interrupt=True)
+
+
+@contextlib.contextmanager
+def _com_apartment() -> Iterator[None]:
+    """COM set up for this thread while it runs, on Windows (pywin32's
+    pythoncom, which accessible-output2 installs there); elsewhere nothing."""
+    try:
+        import pythoncom  # type: ignore[import-not-found]
+    except ImportError:
+        yield
+        return
+    pythoncom.CoInitialize()
+    try:
+        yield
+    finally:
+        pythoncom.CoUninitialize()
 
 
 def open_screenreader(platform: str = sys.platform) -> ScreenReader | Dispatcher:
@@ -56,7 +110,11 @@ def open_screenreader(platform: str = sys.platform) -> ScreenReader | Dispatcher
         from accessible_output2.outputs.auto import Auto
     except ImportError as err:
         raise VoiceError("accessible-output2 is not installed") from err
-    output = Auto().get_first_available_output()
-    if output is None:
-        raise VoiceError("no screen reader is running")
-    return ScreenReader(output)
+
+    def first() -> Any:
+        output = Auto().get_first_available_output()
+        if output is None:
+            raise VoiceError("no screen reader is running")
+        return output
+
+    return ScreenReader(first)
