@@ -13,6 +13,7 @@ import io
 import math
 import os
 import queue
+import shutil
 import sys
 import threading
 import wave
@@ -304,10 +305,16 @@ def test_missing_accessible_output2_is_a_clear_reason(monkeypatch) -> None:
 
 
 def test_missing_speechd_says_how_to_reach_it(monkeypatch) -> None:
-    """On Linux speech-dispatcher's own client speaks, not accessible-output2."""
+    """On Linux speech-dispatcher speaks, not accessible-output2: through its
+    Python client, else its `spd-say` command, else the notice says to install it."""
+    from sixdot.output import dispatcher
+
     monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", None)
     monkeypatch.setitem(sys.modules, "speechd", None)
-    with pytest.raises(VoiceError, match=r"python3-speechd .* scripts/debian-python"):
+    monkeypatch.setattr(dispatcher.shutil, "which", lambda name: f"/usr/bin/{name}")
+    assert isinstance(open_screenreader("linux"), dispatcher.SpdSay)
+    monkeypatch.setattr(dispatcher.shutil, "which", lambda name: None)
+    with pytest.raises(VoiceError, match=r"speech-dispatcher not found: install"):
         open_screenreader("linux")
 
 
@@ -337,14 +344,15 @@ def test_the_program_goes_on_in_text_after_one_notice(monkeypatch, capsys, tmp_p
     printed = run(*play).lines
     monkeypatch.setitem(sys.modules, "speechd", None)
     monkeypatch.setitem(sys.modules, "pyttsx3", None)
+    monkeypatch.setattr(shutil, "which", lambda name: None)  # no spd-say either
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     monkeypatch.setattr(sys, "platform", "linux")
     assert cli.main([*play, "--speech", "screenreader"]) == 0
     out, err = capsys.readouterr()
     assert out.splitlines() == printed
     assert err.splitlines() == [
-        "sixdot: Speech: the screen reader is unavailable (python3-speechd not found: "
-        "install it, run scripts/debian-python), "
+        "sixdot: Speech: the screen reader is unavailable (speech-dispatcher not found: "
+        "install speech-dispatcher), "
         "sixdot's own voice is unavailable (pyttsx3 is not installed); text only."
     ]
     assert config.read_text() == '[speech]\nmode = "screenreader"\n'

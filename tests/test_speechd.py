@@ -211,6 +211,25 @@ def test_a_whole_game_through_a_pipe_is_spoken_line_for_line(
     check_every_line_said(server.log(), printed)
 
 
+def test_without_python3_speechd_spd_say_speaks_every_line(
+    server: Server, printed: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pip or pipx install cannot import Debian's python3-speechd: speech-
+    dispatcher's own `spd-say` says each line instead, in order, as `message`."""
+    hidden = tmp_path / "hidden"
+    hidden.mkdir()
+    (hidden / "speechd.py").write_text('raise ImportError("not on PyPI")\n')
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join([str(hidden), os.environ.get("PYTHONPATH", "")])
+    )
+    result = run(*GAME, "--speech", "screenreader", input=ANSWERS, timeout=180)
+    assert result.rc == 0 and result.err == ""
+    assert result.lines == printed
+    log = server.wait(lambda log: len(log.messages) >= len(printed))
+    assert log.texts == [say(line) for line in printed]
+    assert {m.priority for m in log.messages} == {MESSAGE}
+
+
 def test_a_whole_game_in_a_terminal_paused_at_each_prompt_is_spoken_line_for_line(
     server: Server, printed: list[str]
 ) -> None:

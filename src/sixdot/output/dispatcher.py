@@ -25,6 +25,8 @@ sixdot's own messages only (scope `self`).
 from __future__ import annotations
 
 import contextlib
+import shutil
+import subprocess
 import threading
 import time
 from typing import Any
@@ -39,7 +41,7 @@ CANCEL_SECONDS = 1.0
 
 GONE = "speech-dispatcher went away"
 #: Short enough that a notice naming both missing modes stays whole.
-WHY_NO_CLIENT = "python3-speechd not found: install it, run scripts/debian-python"
+WHY_NO_CLIENT = "speech-dispatcher not found: install speech-dispatcher"
 
 
 class Dispatcher:
@@ -170,15 +172,54 @@ class Dispatcher:
             self.client.close()
 
 
-def open_dispatcher(name: str = "sixdot") -> Dispatcher:
+class SpdSay:
+    """speech-dispatcher through its own `spd-say` command, one line at a time:
+    for a sixdot installed with pip or pipx, which cannot import Debian's
+    python3-speechd. Each line is sent as `message` and waited for (`--wait`),
+    as `Dispatcher` sends it; a cut ends the line being waited for and cancels
+    what speech-dispatcher still holds."""
+
+    def __init__(self, program: str, name: str) -> None:
+        self.program, self.name = program, name
+        self._saying: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+
+    def _run(self, *args: str) -> subprocess.Popen[bytes]:
+        command = [self.program, "--application-name", self.name, *args]
+        return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def speak(self, text: str, stopped: threading.Event) -> None:
+        with self._lock:
+            if stopped.is_set() or not text.strip():
+                return
+            # "--" ends the options: a line starting with "-" is said, not read as one.
+            self._saying = self._run("--wait", "--priority", "message", "--", text)
+        if self._saying.wait() != 0 and not stopped.is_set():
+            raise VoiceError(GONE)
+
+    def cancel(self) -> None:
+        with self._lock:
+            if self._saying is not None and self._saying.poll() is None:
+                self._saying.terminate()
+            self._run("--cancel").wait()
+
+    def close(self) -> None:
+        pass
+
+
+def open_dispatcher(name: str = "sixdot") -> Dispatcher | SpdSay:
     """A connection to speech-dispatcher (started if it is not running); VoiceError if none.
 
     The server is found as its client finds it: SPEECHD_ADDRESS, else the
-    user's own socket.
+    user's own socket. Without python3-speechd (a pip install), its own
+    `spd-say` command speaks instead.
     """
     try:
         import speechd
     except ImportError as err:
+        program = shutil.which("spd-say")
+        if program is not None:
+            return SpdSay(program, name)
         raise VoiceError(WHY_NO_CLIENT) from err
     try:
         client = speechd.SSIPClient(name)

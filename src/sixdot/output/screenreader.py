@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from sixdot.output.dispatcher import Dispatcher, open_dispatcher
+from sixdot.output.dispatcher import Dispatcher, SpdSay, open_dispatcher
 from sixdot.output.voice import VoiceError
 
 
@@ -98,7 +98,7 @@ def _com_apartment() -> Iterator[None]:
         pythoncom.CoUninitialize()
 
 
-def open_screenreader(platform: str = sys.platform) -> ScreenReader | Dispatcher:
+def open_screenreader(platform: str = sys.platform) -> ScreenReader | Dispatcher | SpdSay:
     """The first screen reader that answers; VoiceError says why there is none.
 
     accessible-output2 prints its install hints while probing: the caller
