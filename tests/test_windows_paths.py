@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from sixdot import files
 from sixdot.client.sessions import KeptSessions
 from sixdot.present.phrasebook import Phrasebook
@@ -86,3 +88,23 @@ def test_braille_written_to_a_cp1252_pipe_is_utf8_not_a_traceback() -> None:
     text = run.stdout.decode("utf-8")
     assert any("\u2800" <= ch <= "\u28ff" for ch in text)
     assert b"Traceback" not in run.stderr
+
+
+def test_an_aiff_as_macos_writes_it_is_timed_whatever_its_name(tmp_path: Path) -> None:
+    """macOS's voice writes AIFF into the file it is given: its length is read
+    from the AIFF itself (before, `wave` gave 0 s and lines ran together)."""
+    import warnings
+
+    from sixdot.output.tts import seconds
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        aifc = pytest.importorskip("aifc")  # the standard library's writer, to 3.12
+    path = tmp_path / "line.wav"
+    with aifc.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(22050)
+        out.writeframes(b"\0\0" * 33075)
+    assert abs(seconds(path) - 1.5) < 1e-9
+    assert seconds(tmp_path / "missing.aiff") == 0.0

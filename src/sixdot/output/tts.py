@@ -99,13 +99,41 @@ class TtsVoice:
         self.sink.close()
 
 
+#: What the engine writes: macOS's voice (pyttsx3's nsss driver) writes AIFF
+#: whatever the name says, so the files are named for it there.
+AUDIO = ".aiff" if sys.platform == "darwin" else ".wav"
+
+
 def seconds(path: Path) -> float:
-    """How long a WAV file plays; 0 if it is not one this module can read."""
+    """How long a WAV or AIFF file plays; 0 if it is neither."""
     try:
         with wave.open(str(path), "rb") as wav:
             return wav.getnframes() / wav.getframerate()
     except (wave.Error, EOFError, OSError, ZeroDivisionError):
+        return _aiff_seconds(path)
+
+
+def _aiff_seconds(path: Path) -> float:
+    """An AIFF's length from its COMM chunk: sample frames (32 bits) over the
+    sample rate (an 80-bit extended float); 0 if it is not an AIFF."""
+    try:
+        data = path.read_bytes()
+    except OSError:
         return 0.0
+    if data[:4] != b"FORM" or data[8:12] not in (b"AIFF", b"AIFC"):
+        return 0.0
+    at = 12
+    while at + 8 <= len(data):
+        kind, size = data[at : at + 4], int.from_bytes(data[at + 4 : at + 8], "big")
+        if kind == b"COMM" and size >= 18:
+            body = data[at + 8 : at + 8 + 18]
+            frames = int.from_bytes(body[2:6], "big")
+            exponent = int.from_bytes(body[8:10], "big") & 0x7FFF
+            mantissa = int.from_bytes(body[10:18], "big")
+            rate = mantissa * 2.0 ** (exponent - 16383 - 63)
+            return frames / rate if rate > 0 else 0.0
+        at += 8 + size + (size & 1)
+    return 0.0
 
 
 class WavFolder:
@@ -121,11 +149,11 @@ class WavFolder:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise VoiceError(f"cannot write audio files to {folder}: {err.strerror}") from err
-        numbers = [int(p.stem) for p in folder.glob("*.wav") if re.fullmatch(r"\d+", p.stem)]
+        numbers = [int(p.stem) for p in folder.glob(f"*{AUDIO}") if re.fullmatch(r"\d+", p.stem)]
         self._numbers = itertools.count(max(numbers, default=0) + 1)
 
     def target(self, text: str) -> Path:
-        path = self.folder / f"{next(self._numbers):05d}.wav"
+        path = self.folder / f"{next(self._numbers):05d}{AUDIO}"
         path.with_suffix(".txt").write_text(text + "\n", encoding="utf-8")
         return path
 
@@ -153,7 +181,7 @@ class CommandPlayer:
         self._process: subprocess.Popen[bytes] | None = None
 
     def target(self, text: str) -> Path:
-        return Path(self._folder.name) / "line.wav"
+        return Path(self._folder.name) / f"line{AUDIO}"
 
     def play(self, path: Path, stopped: threading.Event) -> None:
         with self._lock:
@@ -192,7 +220,7 @@ class WinsoundPlayer:
         self._folder = tempfile.TemporaryDirectory(prefix="sixdot-speech-")
 
     def target(self, text: str) -> Path:
-        return Path(self._folder.name) / "line.wav"
+        return Path(self._folder.name) / f"line{AUDIO}"
 
     def play(self, path: Path, stopped: threading.Event) -> None:
         flags = self._winsound.SND_FILENAME | self._winsound.SND_ASYNC
