@@ -107,3 +107,30 @@ def test_a_line_stopped_before_it_is_handed_over_is_not_said() -> None:
     reader.speak("Ben plays X.", stopped)
     reader.close()
     assert [name for name, _, _ in calls] == ["__init__"]
+
+
+def test_lines_and_the_focus_reach_the_screen_readers_braille_display() -> None:
+    """`--braille screenreader`: NVDA's and JAWS's outputs define braille."""
+    from sixdot.output.screenreader import ScreenReaderBraille
+
+    for module in ("nvda", "jaws"):
+        output, calls = fake(module)
+        display = ScreenReaderBraille(ScreenReader(output))
+        display.deliver("Ana plays Q.")
+        display.show_focus(["Q", "X, 8 points"], at=1)
+        display.close()
+        brailled = [args[0] for name, args, _ in calls if name == "braille"]
+        assert brailled == ["Ana plays Q.", "X, 8 points"]
+        assert len({thread for _, _, thread in calls}) == 1
+
+
+def test_on_linux_the_screen_readers_braille_is_brltty() -> None:
+    """Orca's display is BRLTTY's: one notice says to use brlapi, and play goes on."""
+    from clienttools import run
+
+    result = run("play", "alphabeticell", "--seed", "3", "--braille", "screenreader")
+    assert result.rc == 0 and "You play seat 1." in result.out
+    assert result.err.splitlines() == [
+        "sixdot: Braille display off: on Linux the screen reader's display is "
+        "BRLTTY's: use --braille brlapi."
+    ]

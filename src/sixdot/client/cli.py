@@ -97,9 +97,10 @@ def _parser() -> argparse.ArgumentParser:
         )
         p.add_argument(
             "--braille",
-            choices=["off", "brlapi"],
+            choices=["off", "brlapi", "screenreader"],
             default="off",
-            help="brlapi: also show the focus and each line on a braille display (BRLTTY)",
+            help="also show the focus and each line on a braille display: brlapi "
+            "(BRLTTY, Linux), screenreader (NVDA or JAWS's display, Windows)",
         )
         p.add_argument(
             "--braille-table",
@@ -358,6 +359,15 @@ def _outputs(args: argparse.Namespace) -> list[Output]:
         display = open_brlapi(args.braille_table, notice=_notice)
         if display is not None:
             outputs.append(display)
+    if getattr(args, "braille", "off") == "screenreader":
+        from sixdot.output.brlapi import NOTICE_OFF
+        from sixdot.output.screenreader import open_screenreader_braille
+        from sixdot.output.voice import VoiceError
+
+        try:
+            outputs.append(open_screenreader_braille())
+        except VoiceError as err:
+            _notice(NOTICE_OFF.format(reason=err))
     return outputs
 
 

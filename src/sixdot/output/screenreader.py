@@ -15,9 +15,10 @@ import contextlib
 import queue
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from sixdot.output import Output
 from sixdot.output.dispatcher import Dispatcher, SpdSay, open_dispatcher
 from sixdot.output.voice import VoiceError
 
@@ -66,6 +67,10 @@ class ScreenReader:
 
     def cancel(self) -> None:
         self._calls.put(_silence)
+
+    def braille(self, text: str) -> None:
+        """Show `text` on the braille display the screen reader drives."""
+        self._calls.put(lambda output: output.braille(text))
 
     def close(self) -> None:
         self._calls.put(None)
@@ -118,3 +123,44 @@ def open_screenreader(platform: str = sys.platform) -> ScreenReader | Dispatcher
         return output
 
     return ScreenReader(first)
+
+
+class ScreenReaderBraille(Output):
+    """Each line, and the focused card as the keys walk, on the braille display
+    that NVDA or JAWS drives (accessible-output2's `braille`), for players on
+    Windows; on Linux the screen reader's display is BRLTTY's (`brlapi`)."""
+
+    name = "braille"
+
+    def __init__(self, reader: ScreenReader) -> None:
+        self.reader = reader
+
+    def deliver(self, line: str, urgent: bool = False) -> None:
+        self.reader.braille(line)
+
+    def show_focus(self, labels: Sequence[str], at: int = 0) -> None:
+        if 0 <= at < len(labels):
+            self.reader.braille(labels[at])
+
+    def close(self) -> None:
+        self.reader.close()
+
+
+def open_screenreader_braille(platform: str = sys.platform) -> ScreenReaderBraille:
+    """The running screen reader's braille display; VoiceError says why there is none."""
+    if platform.startswith("linux"):
+        raise VoiceError("on Linux the screen reader's display is BRLTTY's: use --braille brlapi")
+    try:
+        from accessible_output2.outputs.auto import Auto
+        from accessible_output2.outputs.base import Output as Base
+    except ImportError as err:
+        raise VoiceError("accessible-output2 is not installed") from err
+
+    def first() -> Any:
+        for output in Auto().outputs:
+            # Only NVDA's, JAWS's and a few others' outputs define braille.
+            if type(output).braille is not Base.braille and output.is_active():
+                return output
+        raise VoiceError("no screen reader with braille is running")
+
+    return ScreenReaderBraille(ScreenReader(first))
