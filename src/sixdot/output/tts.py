@@ -325,10 +325,8 @@ def _language(code: object) -> str:
 
 
 #: Said once when the voice in the settings cannot be found: never silence instead.
-NOTICE_VOICE = (
-    "Speech: sixdot's own voice has no voice {wanted!r} "
-    "(espeak-ng --voices lists them); using the default voice."
-)
+#: Short, and true on every system: how to list the voices is in docs/speech.md.
+NOTICE_VOICE = "Speech: no voice {wanted!r}; using the default voice."
 
 
 def _discard(*args: object, **kwargs: object) -> None:
@@ -354,7 +352,7 @@ def open_tts(
         engine = pyttsx3.init()
     except Exception as err:  # a driver that cannot load raises anything at all
         if "espeak" in str(err).casefold():
-            raise VoiceError("espeak-ng is not installed (Debian package espeak-ng)") from err
+            raise VoiceError("espeak-ng is not installed") from err
         raise VoiceError(f"pyttsx3 did not start: {err}") from err
     driver = sys.modules.get(f"pyttsx3.drivers.{engine.driver_name}")
     if driver is not None:
