@@ -19,14 +19,17 @@ import logging
 import ssl
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from sixdot.core.errors import NotationError, OptionError, UnknownGame
 from sixdot.games import DEFAULT_LEVEL, get_game, present
@@ -38,6 +41,9 @@ from sixdot.server.play import LiveTable, NotRestored, new_record, warning_at
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import Entry, EntryKind, SeatKind, SqliteStore, Status, Store
 from sixdot.visible import visible
+
+if TYPE_CHECKING:
+    from sixdot.web.bridge import WebSeat
 
 log = logging.getLogger("sixdot.server")
 
@@ -143,23 +149,35 @@ class Server:
     # -- connections --
 
     async def handle(self, ws: ServerConnection) -> None:
+        """One connection: a client of the protocol, or a browser's page (`/web`),
+        whose seat the server plays through `sixdot join`'s own client mind."""
+        from sixdot.web import WEB_PATH
+        from sixdot.web.bridge import WebSeat
+
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         client = Client(ws, address)
-        writer = asyncio.create_task(self._write(client))
+        path = ws.request.path if ws.request is not None else "/"
+        web = WebSeat(ws, path) if path.split("?")[0] == WEB_PATH else None
+        writer = asyncio.create_task(self._write(client, web))
         try:
             async for data in ws:
-                await self.receive(client, data)
+                for message in [data] if web is None else await web.read(data):
+                    await self.receive(client, message)
         except ConnectionClosed:
             pass
         finally:
             await self._gone(client)
             writer.cancel()
 
-    async def _write(self, client: Client) -> None:
-        """Send the outbox in order; None in it means close after what came before."""
+    async def _write(self, client: Client, web: WebSeat | None) -> None:
+        """Send the outbox in order (to a browser, in words); None in it means
+        close after what came before."""
         with contextlib.suppress(ConnectionClosed):
             while (data := await client.outbox.get()) is not None:
-                await client.ws.send(data.decode("utf-8"))
+                if web is None:
+                    await client.ws.send(data.decode("utf-8"))
+                else:
+                    await web.hear(data)
             await client.ws.close()
 
     async def receive(self, client: Client, data: str | bytes) -> None:
@@ -766,13 +784,42 @@ async def run(
     # than it saves, and chat a client chooses would share a compression
     # context with the cards of its seat (a size side channel, as in BREACH).
     async with serve(
-        server.handle, host, port, ssl=tls, max_size=FRAME_LIMIT, max_queue=16, compression=None
+        server.handle,
+        host,
+        port,
+        ssl=tls,
+        max_size=FRAME_LIMIT,
+        max_queue=16,
+        compression=None,
+        process_request=_page,
     ) as listener:
         bound = listener.sockets[0].getsockname()
         if started is not None:
             started(Listening(host, int(bound[1]), tls is not None))
         await (stop or asyncio.Event()).wait()
     store.close()
+
+
+def _page(connection: ServerConnection, request: Request) -> Response | None:
+    """A plain HTTP request gets the web client's page (`sixdot.web`), or 404;
+    a websocket's opening goes on to `Server.handle`."""
+    from sixdot.web import page
+
+    if request.headers.get("Upgrade", "").lower() == "websocket":
+        return None
+    found = page(request.path)
+    if found is None:
+        return connection.respond(HTTPStatus.NOT_FOUND, "Not found.\n")
+    body, kind = found
+    headers = Headers(
+        [
+            ("Content-Type", kind),
+            ("Content-Length", str(len(body))),
+            ("Cache-Control", "no-cache"),
+            ("X-Content-Type-Options", "nosniff"),
+        ]
+    )
+    return Response(HTTPStatus.OK.value, HTTPStatus.OK.phrase, headers, body)
 
 
 def settle_collector() -> None:

@@ -1,0 +1,95 @@
+"""One browser's seat: the client mind of `sixdot join` (`Listener`), run by
+the server for a page that only shows and announces.
+
+The browser sends what its player did (a line typed, Enter on a card, the
+account form); the seat reads it as `sixdot join` reads a typed line and
+hands the server the protocol messages it comes to. The server's frames for
+this connection come back here, not to the browser: the seat words them with
+the player's phrasebook and the game's presenter and sends the browser lines
+(urgent ones marked) and the focus list as data. Nothing from the browser
+reaches a line unchecked: typed text goes through the same reader as the
+terminal's, names and passwords only into protocol messages the server checks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import msgspec
+
+from sixdot.client.listener import Listener
+from sixdot.present.phrasebook import Phrasebook, Verbosity
+
+#: Server frames whose lines are where the player's attention goes: said at once.
+URGENT = frozenset({"turn", "refused", "time-warning", "time-up"})
+#: The longest text a browser message may carry into a line or a message.
+LONGEST = 2000
+
+
+class WebSeat:
+    """What one browser hears and may do, as words and focus lists."""
+
+    def __init__(self, browser: Any, path: str) -> None:
+        self.browser = browser
+        query = parse_qs(urlsplit(path).query)
+        brief = query.get("verbosity", [""])[0] == "brief"
+        self.me = Listener(Phrasebook(verbosity=Verbosity.BRIEF if brief else Verbosity.FULL))
+        self._sessions: list[tuple[str | None, str | None]] = []
+        self.me.on_token = lambda name, token: self._sessions.append((name, token))
+        self._focus: list[dict[str, str]] | None = None
+        # One frame or one line at a time: the listener is one player's mind.
+        self._turn = asyncio.Lock()
+
+    async def hear(self, frame: bytes) -> None:
+        """A server frame for this seat, in words."""
+        try:
+            kind = json.loads(frame).get("type")
+        except (ValueError, AttributeError):
+            kind = None
+        async with self._turn:
+            lines = await asyncio.to_thread(self.me.heard, frame)
+            await self._tell(lines, urgent=kind in URGENT)
+
+    async def read(self, raw: str | bytes) -> list[bytes]:
+        """What the browser sent: the protocol messages it comes to."""
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict):
+            return []
+        kind = message.get("type")
+        if kind in ("register", "login"):
+            fields = {k: _text(message.get(k)) for k in ("name", "password")}
+            return [msgspec.json.encode({"type": kind, **fields})]
+        if kind == "resume":
+            return [msgspec.json.encode({"type": "resume", "token": _text(message.get("token"))})]
+        if kind != "line":
+            return []
+        async with self._turn:
+            reply = await asyncio.to_thread(self.me.typed, _text(message.get("text")))
+            await self._tell(reply.say, urgent=False)
+        return [msgspec.json.encode(sent) for sent in reply.send]
+
+    async def _tell(self, lines: list[str], urgent: bool) -> None:
+        """Lines, then the session and the focus list when they changed."""
+        if lines:
+            await self._send("lines", lines=lines, urgent=urgent)
+        for name, token in self._sessions:
+            await self._send("session", name=name, token=token)
+        self._sessions.clear()
+        focus = [{"label": item.label, "group": item.group} for item in self.me.focus]
+        if focus != self._focus:
+            self._focus = focus
+            await self._send("focus", items=focus, picking=self.me.selection is not None)
+
+    async def _send(self, kind: str, **fields: Any) -> None:
+        await self.browser.send(json.dumps({"type": kind, **fields}))
+
+
+def _text(value: object) -> str:
+    """A browser's text, bounded; anything not text is empty."""
+    return value[:LONGEST] if isinstance(value, str) else ""

@@ -1,0 +1,86 @@
+"""The web client in a real browser (issue 33): headless Chromium against a
+real `sixdot serve` on loopback, played by keyboard events alone."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sixdot.server.background import Background
+from test_server import QUICK
+from webtools import CHROMIUM, Browser
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium (scripts/system-packages)")
+
+HISTORY = "[...document.querySelectorAll('#history li')].map(li => li.textContent)"
+URGENT = "[...document.querySelectorAll('#history li.urgent')].map(li => li.textContent)"
+LOGGED = "[...document.querySelectorAll('#log p')].map(p => p.textContent)"
+
+
+def names(nodes: list[dict[str, Any]], role: str) -> list[str]:
+    """The accessible names of the tree's nodes of `role`."""
+    return [
+        str(n.get("name", {}).get("value", ""))
+        for n in nodes
+        if n.get("role", {}).get("value") == role and not n.get("ignored")
+    ]
+
+
+def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        browser = Browser(tmp_path / "chromium")
+        try:
+            browser.open(server.url.replace("ws://", "http://") + "/")
+            browser.wait("document.getElementById('status').textContent === 'Connected.'")
+            # The name field has the focus; Tab to the password, then to Register.
+            browser.type("Ana")
+            browser.key("Tab")
+            browser.type("password1")
+            browser.key("Tab")
+            browser.key("Tab")
+            browser.key("Enter")
+            browser.wait(f"{HISTORY}.some(l => l.startsWith('Logged in as Ana'))")
+            assert browser.js("document.activeElement.id") == "line"
+            browser.type("create alphabeticell 2 bots=random target=5")
+            browser.key("Enter")
+            browser.wait(f"{HISTORY}.some(l => l.includes('you sit in seat 1'))")
+            browser.type("start")
+            browser.key("Enter")
+            answered, listbox, tree = 0, [], []
+            deadline = time.monotonic() + 120
+            while not browser.js(f"{HISTORY}.includes('Game over.')"):
+                assert time.monotonic() < deadline, browser.js(HISTORY)[-5:]
+                heard = browser.js(HISTORY)
+                asked = [i for i, x in enumerate(heard) if re.match(r"Your (pick|turn)", x)]
+                if asked and asked[-1] >= answered:
+                    answered = len(heard)
+                    if not tree:
+                        tree = browser.ax_tree()
+                        listbox = browser.js(
+                            "[...document.querySelectorAll('#hand [role=option]')]"
+                            ".map(o => o.textContent)"
+                        )
+                    browser.type("1")
+                    browser.key("Enter")
+                time.sleep(0.05)
+            browser.wait(f"{HISTORY}.at(-1).startsWith('Table 1 is over')")
+            logged, heard, urgent = browser.js(LOGGED), browser.js(HISTORY), browser.js(URGENT)
+        finally:
+            browser.close()
+    # The tree a screen reader reads: the log region, and the cards as options
+    # of a listbox named by the terminal's own focus labels.
+    assert "log" in [n.get("role", {}).get("value") for n in tree]
+    assert listbox and set(listbox) <= set(names(tree, "option"))
+    assert "Your cards and moves" in names(tree, "listbox")
+    # Each line said once: the urgent ones (turns) in the assertive region, the
+    # rest in the log region, in order; the history shows them all.
+    assert "Game over." in heard and any(re.search(r"\bwins? with", line) for line in heard)
+    assert urgent and any(line.startswith("Your pick") for line in urgent)
+    calm = list(heard)
+    for line in urgent:
+        calm.remove(line)
+    assert logged == calm[-len(logged) :] and len(logged) == min(len(calm), 200)

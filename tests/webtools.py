@@ -1,0 +1,118 @@
+"""Headless Chromium (Debian's `chromium`), driven through the DevTools protocol
+over a websocket: pages loaded, keys pressed, text typed, the DOM read and the
+accessibility tree Chromium builds for screen readers."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+#: Keys by name: (key, code, Windows virtual key code), as a keyboard sends them.
+KEYS = {
+    "Enter": ("Enter", "Enter", 13),
+    "Tab": ("Tab", "Tab", 9),
+    "ArrowRight": ("ArrowRight", "ArrowRight", 39),
+    "ArrowLeft": ("ArrowLeft", "ArrowLeft", 37),
+    "Home": ("Home", "Home", 36),
+    "End": ("End", "End", 35),
+}
+
+
+class Browser:
+    """One headless Chromium with one page, stopped by `close`."""
+
+    def __init__(self, folder: Path) -> None:
+        assert CHROMIUM is not None
+        folder.mkdir(parents=True, exist_ok=True)
+        args = [
+            CHROMIUM,
+            "--headless=new",
+            "--disable-gpu",
+            "--no-first-run",
+            "--force-renderer-accessibility",
+            f"--user-data-dir={folder}",
+            "--remote-debugging-port=0",
+            "--window-size=1280,800",
+            "about:blank",
+        ]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            args.insert(1, "--no-sandbox")  # Chromium refuses root without it
+        self.process = subprocess.Popen(
+            args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        )
+        port_file = folder / "DevToolsActivePort"
+        deadline = time.monotonic() + 30
+        while not port_file.exists() or not port_file.read_text().strip():
+            assert time.monotonic() < deadline, "chromium did not open its DevTools port"
+            time.sleep(0.05)
+        port = port_file.read_text().split()[0]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list") as answer:
+            pages = [t for t in json.load(answer) if t["type"] == "page"]
+        self.ws: ClientConnection = connect(
+            pages[0]["webSocketDebuggerUrl"], max_size=None, legacy=True
+        )
+        self._id = 0
+        self.call("Page.enable")
+        self.call("Accessibility.enable")
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        """A DevTools command's result; events meanwhile are passed over."""
+        self._id += 1
+        self.ws.send(json.dumps({"id": self._id, "method": method, "params": params}))
+        while True:
+            answer = json.loads(self.ws.recv(30))
+            if answer.get("id") == self._id:
+                assert "error" not in answer, answer["error"]
+                result: dict[str, Any] = answer["result"]
+                return result
+
+    def open(self, url: str) -> None:
+        self.call("Page.navigate", url=url)
+        self.wait("document.readyState === 'complete'")
+
+    def js(self, expression: str) -> Any:
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return result["result"].get("value")
+
+    def wait(self, expression: str, timeout: float = 30) -> Any:
+        deadline = time.monotonic() + timeout
+        while not (value := self.js(expression)):
+            assert time.monotonic() < deadline, f"never true: {expression}"
+            time.sleep(0.05)
+        return value
+
+    def key(self, name: str, shift: bool = False) -> None:
+        key, code, number = KEYS[name]
+        common = {"key": key, "code": code, "windowsVirtualKeyCode": number}
+        if shift:
+            common["modifiers"] = 8
+        text = {"text": "\r"} if name == "Enter" else {}
+        self.call("Input.dispatchKeyEvent", type="keyDown", **common, **text)
+        self.call("Input.dispatchKeyEvent", type="keyUp", **common)
+
+    def type(self, text: str) -> None:
+        self.call("Input.insertText", text=text)
+
+    def ax_tree(self) -> list[dict[str, Any]]:
+        nodes: list[dict[str, Any]] = self.call("Accessibility.getFullAXTree")["nodes"]
+        return nodes
+
+    def close(self) -> None:
+        try:
+            self.ws.close()
+        finally:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
