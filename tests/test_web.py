@@ -12,7 +12,7 @@ import pytest
 
 from sixdot.server.background import Background
 from test_server import QUICK
-from webtools import CHROMIUM, Browser
+from webtools import ARTIFACTS, AXE, CHROMIUM, Browser
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium (scripts/system-packages)")
 
@@ -30,6 +30,13 @@ def names(nodes: list[dict[str, Any]], role: str) -> list[str]:
     ]
 
 
+def serious(browser: Browser) -> list[dict[str, Any]]:
+    """axe-core's violations of impact serious or critical."""
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed: scripts/test installs it with npm")
+    return [v for v in browser.axe() if v["impact"] in ("serious", "critical")]
+
+
 def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
         browser = Browser(tmp_path / "chromium")
@@ -45,6 +52,9 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path) -> None:
             browser.key("Enter")
             browser.wait(f"{HISTORY}.some(l => l.startsWith('Logged in as Ana'))")
             assert browser.js("document.activeElement.id") == "line"
+            problems = {"lobby": serious(browser)}
+            browser.screenshot(ARTIFACTS / "web" / "lobby-1280x800.png", 1280, 800)
+            browser.screenshot(ARTIFACTS / "web" / "lobby-390x844.png", 390, 844)
             browser.type("create alphabeticell 2 bots=random target=5")
             browser.key("Enter")
             browser.wait(f"{HISTORY}.some(l => l.includes('you sit in seat 1'))")
@@ -60,6 +70,9 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path) -> None:
                     answered = len(heard)
                     if not tree:
                         tree = browser.ax_tree()
+                        problems["table"] = serious(browser)
+                        browser.screenshot(ARTIFACTS / "web" / "table-1280x800.png", 1280, 800)
+                        browser.screenshot(ARTIFACTS / "web" / "table-390x844.png", 390, 844)
                         listbox = browser.js(
                             "[...document.querySelectorAll('#hand [role=option]')]"
                             ".map(o => o.textContent)"
@@ -68,9 +81,12 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path) -> None:
                     browser.key("Enter")
                 time.sleep(0.05)
             browser.wait(f"{HISTORY}.at(-1).startsWith('Table 1 is over')")
+            problems["over"] = serious(browser)
             logged, heard, urgent = browser.js(LOGGED), browser.js(HISTORY), browser.js(URGENT)
         finally:
             browser.close()
+    # axe-core finds nothing serious or critical in the lobby, at play, at the end.
+    assert problems == {"lobby": [], "table": [], "over": []}
     # The tree a screen reader reads: the log region, and the cards as options
     # of a listbox named by the terminal's own focus labels.
     assert "log" in [n.get("role", {}).get("value") for n in tree]

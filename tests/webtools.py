@@ -4,6 +4,7 @@ accessibility tree Chromium builds for screen readers."""
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shutil
@@ -16,6 +17,9 @@ from typing import Any
 from websockets.sync.client import ClientConnection, connect
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+AXE = Path(__file__).parent / "web" / "node_modules" / "axe-core" / "axe.min.js"
+#: Where screenshots go for a person to look at (not committed).
+ARTIFACTS = Path(os.environ.get("SIXDOT_ARTIFACTS", Path(__file__).parent.parent / "artifacts"))
 
 #: Keys by name: (key, code, Windows virtual key code), as a keyboard sends them.
 KEYS = {
@@ -81,8 +85,35 @@ class Browser:
         self.wait("document.readyState === 'complete'")
 
     def js(self, expression: str) -> Any:
-        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        result = self.call(
+            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
+        )
         return result["result"].get("value")
+
+    def axe(self) -> list[dict[str, Any]]:
+        """axe-core's violations on the page as it stands (the npm package, installed
+        by scripts/test into tests/web); each with its rule id, impact and nodes."""
+        if not self.js("typeof axe !== 'undefined'"):
+            self.js(AXE.read_text(encoding="utf-8"))
+        found: list[dict[str, Any]] = self.js(
+            "axe.run(document, {resultTypes: ['violations']}).then(r => r.violations"
+            ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html)})))"
+        )
+        return found
+
+    def screenshot(self, path: Path, width: int, height: int) -> None:
+        """The page at `width` x `height` CSS pixels, as a PNG a person can look at."""
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=width < 600,
+        )
+        shot = self.call("Page.captureScreenshot", format="png")["data"]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(shot))
+        self.call("Emulation.clearDeviceMetricsOverride")
 
     def wait(self, expression: str, timeout: float = 30) -> Any:
         deadline = time.monotonic() + timeout
