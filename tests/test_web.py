@@ -31,9 +31,9 @@ def names(nodes: list[dict[str, Any]], role: str) -> list[str]:
 
 
 def serious(browser: Browser) -> list[dict[str, Any]]:
-    """axe-core's violations of impact serious or critical."""
+    """axe-core's violations of impact serious or critical (none checked without axe)."""
     if not AXE.exists():
-        pytest.skip("axe-core is not installed: scripts/test installs it with npm")
+        return []
     return [v for v in browser.axe() if v["impact"] in ("serious", "critical")]
 
 
@@ -85,8 +85,6 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path) -> None:
             logged, heard, urgent = browser.js(LOGGED), browser.js(HISTORY), browser.js(URGENT)
         finally:
             browser.close()
-    # axe-core finds nothing serious or critical in the lobby, at play, at the end.
-    assert problems == {"lobby": [], "table": [], "over": []}
     # The tree a screen reader reads: the log region, and the cards as options
     # of a listbox named by the terminal's own focus labels.
     assert "log" in [n.get("role", {}).get("value") for n in tree]
@@ -100,3 +98,7 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path) -> None:
     for line in urgent:
         calm.remove(line)
     assert logged == calm[-len(logged) :] and len(logged) == min(len(calm), 200)
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed: scripts/test installs it with npm")
+    # axe-core finds nothing serious or critical in the lobby, at play, at the end.
+    assert problems == {"lobby": [], "table": [], "over": []}
