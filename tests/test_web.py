@@ -3,6 +3,8 @@ real `sixdot serve` on loopback, played by keyboard events alone."""
 
 from __future__ import annotations
 
+import itertools
+import queue
 import re
 import time
 from pathlib import Path
@@ -11,6 +13,7 @@ from typing import Any
 import pytest
 
 from sixdot.server.background import Background
+from test_join import Child, register
 from test_server import QUICK
 from webtools import ARTIFACTS, AXE, CHROMIUM, Browser
 
@@ -102,3 +105,70 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path) -> None:
         pytest.skip("axe-core is not installed: scripts/test installs it with npm")
     # axe-core finds nothing serious or critical in the lobby, at play, at the end.
     assert problems == {"lobby": [], "table": [], "over": []}
+
+
+def test_a_browser_player_and_a_terminal_player_share_a_table_to_the_end(
+    tmp_path: Path,
+) -> None:
+    """Every line the terminal player hears of what happens to others (no one's
+    own seat in it) reaches the browser too, in the same words and order."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        browser = Browser(tmp_path / "chromium")
+        cleo = Child(server.url)
+        try:
+            browser.open(server.url.replace("ws://", "http://") + "/")
+            browser.wait("document.getElementById('status').textContent === 'Connected.'")
+            browser.type("Ana")
+            browser.key("Tab")
+            browser.type("password1")
+            browser.key("Tab")
+            browser.key("Tab")
+            browser.key("Enter")
+            browser.wait(f"{HISTORY}.some(l => l.startsWith('Logged in as Ana'))")
+            browser.type("create alphabeticell 3 bots=random target=5")
+            browser.key("Enter")
+            browser.wait(f"{HISTORY}.some(l => l.includes('you sit in seat 1'))")
+            register(cleo, "password1", "password1")
+            cleo.until("Logged in")
+            cleo.type("sit 1")
+            cleo.until("you sit in seat 2")
+            browser.type("start")
+            browser.key("Enter")
+            answered, printed = 0, []
+            deadline = time.monotonic() + 180
+            while "Game over." not in printed or not browser.js(
+                f"{HISTORY}.includes('Game over.')"
+            ):
+                assert time.monotonic() < deadline, (printed[-3:], browser.js(HISTORY)[-3:])
+                heard = browser.js(HISTORY)
+                asked = [i for i, x in enumerate(heard) if re.match(r"Your (pick|turn)", x)]
+                if asked and asked[-1] >= answered:
+                    answered = len(heard)
+                    browser.type("1")
+                    browser.key("Enter")
+                try:
+                    while True:
+                        line = cleo.lines.get(timeout=0.05)
+                        printed.append(line)
+                        if re.match(r"Your (pick|turn)", line):
+                            cleo.type("1")
+                except queue.Empty:
+                    pass
+            heard = browser.js(HISTORY)
+        finally:
+            browser.close()
+            cleo.kill()
+    start = printed.index("Table 1: the game starts.")
+    # Lines of others' doings: no one's own seat named, and not the second
+    # line of one's own turn prompt ("Take as A with IQ ..., or pass.").
+    after = printed[start:]
+    others = [
+        line
+        for before, line in itertools.pairwise(after)
+        if not re.search(r"\b(you|your|Ana|Cleo)\b", line, re.IGNORECASE)
+        and not re.match(r"Your (pick|turn)", before)
+    ]
+    assert len(others) > 10
+    at = heard.index("Table 1: the game starts.")
+    for line in others:  # each in the browser's history, in order
+        at = heard.index(line, at) + 1
