@@ -173,3 +173,41 @@ def test_a_browser_player_and_a_terminal_player_share_a_table_to_the_end(
     at = heard.index("Table 1: the game starts.")
     for line in others:  # each in the browser's history, in order
         at = heard.index(line, at) + 1
+
+
+def test_cards_are_picked_with_space_and_passed_with_enter(tmp_path: Path) -> None:
+    """Consonants' pass of four cards: in the listbox, Space selects each card
+    (aria-selected, the list multi-selectable), Enter sends them as one move."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        browser = Browser(tmp_path / "chromium")
+        try:
+            browser.open(server.url.replace("ws://", "http://") + "/")
+            browser.wait("document.getElementById('status').textContent === 'Connected.'")
+            browser.type("Ana")
+            browser.key("Tab")
+            browser.type("password1")
+            browser.key("Tab")
+            browser.key("Tab")
+            browser.key("Enter")
+            browser.wait(f"{HISTORY}.some(l => l.startsWith('Logged in as Ana'))")
+            browser.type("create consonants 3 bots=random target=1")
+            browser.key("Enter")
+            browser.type("start")
+            browser.key("Enter")
+            browser.wait("document.getElementById('hand').getAttribute('aria-multiselectable')")
+            browser.key("Tab")  # the Send button
+            browser.key("Tab")  # the cards
+            assert browser.js("document.activeElement.id") == "hand"
+            for _ in range(4):
+                browser.key("Space")
+                browser.key("ArrowRight")
+            chosen = browser.js(
+                "[...document.querySelectorAll('#hand [aria-selected=true]')]"
+                ".map(o => o.textContent)"
+            )
+            browser.key("Enter")
+            passed = browser.wait(f"{HISTORY}.find(l => l.startsWith('You pass '))")
+        finally:
+            browser.close()
+    assert len(chosen) == 4
+    assert passed.count(",") + passed.count(" and ") >= 3  # four cards, in one move

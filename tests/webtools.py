@@ -29,6 +29,7 @@ KEYS = {
     "ArrowLeft": ("ArrowLeft", "ArrowLeft", 37),
     "Home": ("Home", "Home", 36),
     "End": ("End", "End", 35),
+    "Space": (" ", "Space", 32),
 }
 
 
@@ -127,7 +128,7 @@ class Browser:
         common = {"key": key, "code": code, "windowsVirtualKeyCode": number}
         if shift:
             common["modifiers"] = 8
-        text = {"text": "\r"} if name == "Enter" else {}
+        text = {"text": {"Enter": "\r", "Space": " "}[name]} if name in ("Enter", "Space") else {}
         self.call("Input.dispatchKeyEvent", type="keyDown", **common, **text)
         self.call("Input.dispatchKeyEvent", type="keyUp", **common)
 

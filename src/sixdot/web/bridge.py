@@ -81,10 +81,15 @@ class WebSeat:
         for name, token in self._sessions:
             await self._send("session", name=name, token=token)
         self._sessions.clear()
-        focus = [{"label": item.label, "group": item.group} for item in self.me.focus]
+        focus = [
+            {"label": item.label, "group": item.group, "pick": item.pick}
+            for item in self.me.focus
+        ]
         if focus != self._focus:
             self._focus = focus
-            await self._send("focus", items=focus, picking=self.me.selection is not None)
+            # (verb, how many) while a turn picks several cards: Space selects them.
+            picking = self.me.selection
+            await self._send("focus", items=focus, picking=list(picking) if picking else None)
 
     async def _send(self, kind: str, **fields: Any) -> None:
         await self.browser.send(json.dumps({"type": kind, **fields}))

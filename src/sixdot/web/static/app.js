@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 const log = $("log"), urgent = $("urgent"), history = $("history"), hand = $("hand");
 const KEEP = 200; // lines kept in the announcing region (the history keeps all)
 let socket = null, items = [], at = 0, wasOpen = false, down = false;
+let picking = null, picked = new Set(); // [verb, how many] while several cards are picked
 
 function status(text) {
   $("status").textContent = text;
@@ -36,9 +37,13 @@ function announce(lines, isUrgent) {
   while (log.childElementCount > KEEP) log.firstElementChild.remove();
 }
 
-function showFocus(list) {
+function showFocus(list, pick) {
   items = list;
   at = 0;
+  picking = pick;
+  picked = new Set();
+  if (pick) hand.setAttribute("aria-multiselectable", "true");
+  else hand.removeAttribute("aria-multiselectable");
   hand.replaceChildren(...list.map((item, i) => {
     const li = document.createElement("li");
     li.id = `option-${i}`;
@@ -51,9 +56,12 @@ function showFocus(list) {
   mark();
 }
 
+// Without picking, the focused card is the selected option; while picking,
+// the cards Space selected are, and the focus is outlined on its own.
 function mark() {
   hand.querySelectorAll("[role=option]").forEach((li, i) => {
-    li.setAttribute("aria-selected", String(i === at));
+    li.setAttribute("aria-selected", String(picking ? picked.has(i) : i === at));
+    li.classList.toggle("focused", i === at);
   });
   if (items.length) hand.setAttribute("aria-activedescendant", `option-${at}`);
   else hand.removeAttribute("aria-activedescendant");
@@ -65,17 +73,39 @@ function send(message) {
 }
 
 function choose() {
-  if (items.length) send({ type: "line", text: `choose ${at + 1}` });
+  if (picking && picked.size) {
+    const cards = [...picked].sort((a, b) => a - b).map((i) => items[i].pick);
+    send({ type: "line", text: `${picking[0]} ${cards.join(" ")}` });
+  } else if (items.length) {
+    send({ type: "line", text: `choose ${at + 1}` });
+  }
+}
+
+// Up and Down go to the first card of the group before or after this one.
+function group(step) {
+  const here = items[at].group;
+  let i = at;
+  while (i + step >= 0 && i + step < items.length && items[i + step].group === here) i += step;
+  i += step;
+  if (i < 0 || i >= items.length) return at;
+  const there = items[i].group;
+  while (i - 1 >= 0 && items[i - 1].group === there) i -= 1;
+  return i;
 }
 
 hand.addEventListener("keydown", (event) => {
   const last = items.length - 1;
-  const moves = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1,
-    Home: 0, End: last };
+  if (!items.length) return;
+  const moves = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: last };
   if (event.key in moves) {
     at = Math.max(0, Math.min(last, moves[event.key]));
+  } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    at = group(event.key === "ArrowDown" ? 1 : -1);
   } else if (event.key === "Enter") {
     choose();
+  } else if (event.key === " " && picking && items[at].pick) {
+    if (picked.has(at)) picked.delete(at);
+    else picked.add(at);
   } else if (event.key.length === 1 && /\S/.test(event.key)) {
     // A letter goes to the next item starting with it, round from the end.
     const letter = event.key.toLowerCase();
@@ -117,7 +147,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "lines") announce(message.lines, message.urgent);
-    else if (message.type === "focus") showFocus(message.items);
+    else if (message.type === "focus") showFocus(message.items, message.picking);
     else if (message.type === "session") {
       if (message.token) localStorage.setItem("sixdot-token", message.token);
       else localStorage.removeItem("sixdot-token");
