@@ -279,6 +279,7 @@ def test_a_spectator_hears_public_events_only(tmp_path: Path) -> None:
         table_id = table_of(ana, ben, "consonants", 4, "random")
         cleo.send("watch", table=table_id)
         assert cleo.until("table")["you"] is None
+        cleo.until("step")  # the deal: the game is under way
         cleo.send("look")  # a watcher's view: the public facts alone
         both(ana, ben)
         cleo.until("step", over=True)

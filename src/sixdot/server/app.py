@@ -39,7 +39,15 @@ from sixdot.server.accounts import Login as Identity
 from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_frame
 from sixdot.server.play import LiveTable, NotRestored, new_record, warning_at
 from sixdot.server.problems import Problem, quoted
-from sixdot.server.storage import Entry, EntryKind, SeatKind, SqliteStore, Status, Store
+from sixdot.server.storage import (
+    Entry,
+    EntryKind,
+    SeatKind,
+    SqliteStore,
+    Status,
+    Store,
+    holding,
+)
 from sixdot.visible import visible
 
 if TYPE_CHECKING:
@@ -115,6 +123,8 @@ class Server:
         self.tables: dict[int, LiveTable] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.online: dict[str, Client] = {}
+        #: Open connections, logged in or not (`/health`).
+        self.connections = 0
         self.timers: dict[tuple[int, int], asyncio.TimerHandle] = {}
         #: The move timer of each person's seat asked to move.
         self.clocks: dict[tuple[int, int], Clock] = {}
@@ -148,6 +158,27 @@ class Server:
 
     # -- connections --
 
+    def page(self, connection: ServerConnection, request: Request) -> Response | None:
+        """A plain HTTP request: `/health` (how the server stands, as JSON), or
+        the web client's page (`sixdot.web`), or 404. A websocket's opening
+        goes on to `handle`."""
+        from sixdot.web import page
+
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return None
+        if request.path == "/health":
+            health = {
+                "status": "ok",
+                "tables": len(self.tables),
+                "connections": self.connections,
+                "online": len(self.online),
+            }
+            return _response(HTTPStatus.OK, msgspec.json.encode(health), "application/json")
+        found = page(request.path)
+        if found is None:
+            return _response(HTTPStatus.NOT_FOUND, b"Not found.\n", "text/plain; charset=utf-8")
+        return _response(HTTPStatus.OK, *found)
+
     async def handle(self, ws: ServerConnection) -> None:
         """One connection: a client of the protocol, or a browser's page (`/web`),
         whose seat the server plays through `sixdot join`'s own client mind."""
@@ -159,6 +190,7 @@ class Server:
         path = ws.request.path if ws.request is not None else "/"
         web = WebSeat(ws, path) if path.split("?")[0] == WEB_PATH else None
         writer = asyncio.create_task(self._write(client, web))
+        self.connections += 1
         try:
             async for data in ws:
                 for message in [data] if web is None else await web.read(data):
@@ -166,6 +198,7 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            self.connections -= 1
             await self._gone(client)
             writer.cancel()
 
@@ -775,6 +808,20 @@ async def run(
     `own_process`: the process is the server's alone (`sixdot serve`), so its
     garbage collector is tuned for it (`settle_collector`) once the tables are in.
     """
+    with holding(Path(folder)):
+        await _serve(folder, host, port, tls, started, stop, server, own_process)
+
+
+async def _serve(
+    folder: Path,
+    host: str,
+    port: int,
+    tls: ssl.SSLContext | None,
+    started: Callable[[Listening], None] | None,
+    stop: asyncio.Event | None,
+    server: Server | None,
+    own_process: bool,
+) -> None:
     store = SqliteStore(folder) if server is None else server.store
     server = server or Server(store)
     await server.load()
@@ -791,7 +838,7 @@ async def run(
         max_size=FRAME_LIMIT,
         max_queue=16,
         compression=None,
-        process_request=_page,
+        process_request=server.page,
     ) as listener:
         bound = listener.sockets[0].getsockname()
         if started is not None:
@@ -800,17 +847,7 @@ async def run(
     store.close()
 
 
-def _page(connection: ServerConnection, request: Request) -> Response | None:
-    """A plain HTTP request gets the web client's page (`sixdot.web`), or 404;
-    a websocket's opening goes on to `Server.handle`."""
-    from sixdot.web import page
-
-    if request.headers.get("Upgrade", "").lower() == "websocket":
-        return None
-    found = page(request.path)
-    if found is None:
-        return connection.respond(HTTPStatus.NOT_FOUND, "Not found.\n")
-    body, kind = found
+def _response(status: HTTPStatus, body: bytes, kind: str) -> Response:
     headers = Headers(
         [
             ("Content-Type", kind),
@@ -819,7 +856,7 @@ def _page(connection: ServerConnection, request: Request) -> Response | None:
             ("X-Content-Type-Options", "nosniff"),
         ]
     )
-    return Response(HTTPStatus.OK.value, HTTPStatus.OK.phrase, headers, body)
+    return Response(status.value, status.phrase, headers, body)
 
 
 def settle_collector() -> None:

@@ -13,11 +13,14 @@ server processes implements the same methods (docs/online.md has the plan).
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import errno
 import json
+import os
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -195,8 +198,14 @@ class SqliteStore:
 
     def __init__(self, folder: Path | str) -> None:
         path = Path(folder)
-        path.mkdir(parents=True, exist_ok=True)
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.path = path / self.FILE
+        # The password hashes are for the server's owner only: the folder and
+        # the file (SQLite gives its -wal and -shm files the file's mode).
+        if os.name == "posix":
+            os.chmod(path, 0o700)
+            os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+            os.chmod(self.path, 0o600)
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -344,3 +353,40 @@ def _table(row: tuple[object, ...]) -> TableRecord:
         rules=int(str(rules)),
         timer=int(str(timer)),
     )
+
+
+#: The file whose lock says a server uses the folder, and holds its process number.
+LOCK_FILE = "sixdot.lock"
+
+
+@contextlib.contextmanager
+def holding(folder: Path) -> Iterator[None]:
+    """The data folder for this server alone while it runs: a second `sixdot
+    serve` on it is refused (OSError), told which process has it. The lock
+    goes with the process, however it ends."""
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        try:
+            _lock(fd)
+        except OSError:
+            holder = os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
+            why = f"another sixdot serve (process {holder}) uses {folder}"
+            raise OSError(errno.EBUSY, why) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode("ascii"))
+        yield
+    finally:
+        os.close(fd)
+
+
+def _lock(fd: int) -> None:
+    """An exclusive lock on `fd`, or OSError at once if another process has it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -1,0 +1,61 @@
+"""Running a server (issue 34's operations items): a health answer on the
+server's own port, one server per data folder, and a store only its owner
+can read. Real `sixdot serve` processes and a real server on loopback."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from sixdot.server.background import Background
+from sixdot.server.storage import SqliteStore, Status
+from test_server import QUICK, joined
+
+
+def test_health_says_how_the_server_stands(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        base = server.url.replace("ws://", "http://")
+        ana = joined(server, "Ana")
+        ana.send("create", game="letters", players=2)
+        ana.until("table")
+        with urllib.request.urlopen(base + "/health", timeout=10) as answer:
+            assert answer.status == 200
+            assert answer.headers["Content-Type"] == "application/json"
+            health = json.load(answer)
+        ana.close()
+    assert health == {"status": "ok", "tables": 1, "connections": 1, "online": 1}
+
+
+def test_a_second_server_on_one_folder_is_refused_and_told_who_has_it(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    with Background(folder, hasher=QUICK):
+        command = [sys.executable, "-m", "sixdot", "serve", "--data", str(folder), "--port", "0"]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stdout.splitlines() == [
+        f"Cannot listen on 127.0.0.1:0: another sixdot serve (process {os.getpid()}) uses {folder}."
+    ]
+    with Background(folder, hasher=QUICK):  # the first gone, the folder is free
+        pass
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_the_store_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    """The accounts' password hashes are in it: before, the file was 0644."""
+    old = tmp_path / "old"
+    old.mkdir(mode=0o755)
+    (old / SqliteStore.FILE).touch(mode=0o644)
+    for folder in (tmp_path / "new", old):
+        store = SqliteStore(folder)
+        store.set_status(1, Status.OVER)  # a write: the -wal and -shm files appear
+        modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir() if p.is_file()}
+        store.close()
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        assert modes and set(modes.values()) == {0o600}, modes
