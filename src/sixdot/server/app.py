@@ -17,6 +17,7 @@ import contextlib
 import gc
 import logging
 import ssl
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -64,13 +65,19 @@ PACE = 1.0
 #: The most past steps a client coming to a game under way is sent: the
 #: newest, with its view; a game of thousands of steps is never queued whole.
 RECENT = 200
-#: Frames waiting for a slow client before it is closed (it may come back).
+#: Frames, and bytes, waiting for a slow client before it is closed (it may
+#: come back): a client that never reads holds at most this much.
 OUTBOX = 2000
+OUTBOX_BYTES = 4 * 1024 * 1024
 #: The largest frame websockets reads at all; between `protocol.LARGEST` and
 #: this a message is refused with a problem, beyond it the connection closes.
 FRAME_LIMIT = 64 * 1024
 #: Chat lines a player may send in 10 seconds.
 CHAT_RATE = 10
+#: Private-table password tries a minute, per account and per address.
+GUESSES = 5
+#: Seconds one lobby frame answers everyone who asks, while no table changes.
+LOBBY_FRESH = 0.5
 
 
 @dataclass(eq=False)
@@ -89,14 +96,29 @@ class Client:
     outbox: asyncio.Queue[bytes | None] = field(
         default_factory=lambda: asyncio.Queue(maxsize=OUTBOX)
     )
+    #: Bytes in the outbox.
+    queued: int = 0
 
     def send(self, frame: dict[str, Any] | bytes) -> None:
         data = frame if isinstance(frame, bytes) else msgspec.json.encode(frame)
+        if self.queued + len(data) > OUTBOX_BYTES:
+            self._behind(f"{self.queued} bytes")
+            return
         try:
             self.outbox.put_nowait(data)
         except asyncio.QueueFull:
-            log.info("closing a client %d frames behind", OUTBOX)
-            self.ws.transport.abort()
+            self._behind(f"{OUTBOX} frames")
+            return
+        self.queued += len(data)
+
+    def taken(self, data: bytes) -> None:
+        """A frame left the outbox."""
+        self.queued -= len(data)
+
+    def _behind(self, how: str) -> None:
+        if not self.ws.transport.is_closing():
+            log.info("closing a client %s behind", how)
+        self.ws.transport.abort()
 
     def problem(self, problem: Problem, about: str = "") -> None:
         self.send(p.reply("problem", key=problem.key, args=dict(problem.facts), about=about))
@@ -129,6 +151,10 @@ class Server:
         #: The move timer of each person's seat asked to move.
         self.clocks: dict[tuple[int, int], Clock] = {}
         self.chat_rate = RateLimit(CHAT_RATE, 10.0, refusal="online-too-fast")
+        #: The lobby frame last made, and when (`on_lobby`).
+        self._lobby: tuple[float, bytes | None] = (0.0, None)
+        #: Tries at private tables' passwords: at most `GUESSES` a minute each.
+        self.table_guesses = RateLimit(GUESSES, 60.0)
         self.background: set[asyncio.Task[None]] = set()
 
     # -- start --
@@ -207,6 +233,7 @@ class Server:
         close after what came before."""
         with contextlib.suppress(ConnectionClosed):
             while (data := await client.outbox.get()) is not None:
+                client.taken(data)
                 if web is None:
                     await client.ws.send(data.decode("utf-8"))
                 else:
@@ -326,9 +353,18 @@ class Server:
     # -- lobby --
 
     async def on_lobby(self, client: Client, message: p.Lobby) -> None:
-        tables = [self._table_facts(t) for t in self.tables.values()]
-        client.send(p.reply("lobby", tables=tables))
-        client.send(p.reply("online", names=sorted(self.online)))
+        """The tables (one frame made for everyone asking within `LOBBY_FRESH`
+        seconds, and anew whenever a table changes); who is online, to people
+        logged in only."""
+        made, frame = self._lobby
+        now = time.monotonic()
+        if frame is None or now - made > LOBBY_FRESH:
+            tables = [self._table_facts(t) for t in self.tables.values()]
+            frame = p.reply("lobby", tables=tables)
+            self._lobby = (now, frame)
+        client.send(frame)
+        if client.name is not None:
+            client.send(p.reply("online", names=sorted(self.online)))
 
     async def on_who(self, client: Client, message: p.Who) -> None:
         client.send(p.reply("online", names=sorted(self.online)))
@@ -343,7 +379,9 @@ class Server:
                 "online-unknown-game", game=quoted(message.game), games=", ".join(present())
             ) from None
         lock = None
-        if message.private:
+        # A password makes a table private, whatever the flag says: never a
+        # password the host believes guards a table anyone may enter.
+        if message.private or message.password:
             if not message.password:
                 raise Problem.of("online-private-needs-password")
             lock = await asyncio.to_thread(self.hasher.hash, message.password)
@@ -384,6 +422,10 @@ class Server:
         if lock is not None and (client.name is None or table.seat_of(client.name) is None):
             if not password:
                 raise Problem.of("online-table-private", table=table_id)
+            # Guessing is limited as logins are: by account and by address, and
+            # a refused guess costs a hash, off the event loop.
+            self.table_guesses.attempt(f"name:{client.name}")
+            self.table_guesses.attempt(f"address:{client.address}")
             try:
                 await asyncio.to_thread(self.hasher.verify, lock, password or "")
             except (VerificationError, InvalidHashError):
@@ -625,8 +667,8 @@ class Server:
 
     def _finish(self, table: LiveTable) -> None:
         """A game over leaves the lobby; its record and journal stay in the store."""
-        self._announce_table(table)
         self.tables.pop(table.id, None)
+        self._announce_table(table)
         for key in [k for k in self.timers if k[0] == table.id]:
             self.timers.pop(key).cancel()
         for _, seat in [k for k in self.clocks if k[0] == table.id]:
@@ -753,7 +795,9 @@ class Server:
     def _announce_table(
         self, table: LiveTable, facts: dict[str, Any] | None = None, but: Client | None = None
     ) -> None:
-        """Tell everyone at `table` (`but` one, told already) how it stands."""
+        """Tell everyone at `table` (`but` one, told already) how it stands;
+        the lobby is made anew for the next who asks."""
+        self._lobby = (0.0, None)
         facts = facts or self._table_facts(table)
         for client in self._at(table):
             if client is not but:

@@ -1,0 +1,90 @@
+"""One hostile client never hurts the others (issue 34): a client that never
+reads is closed at a bound of queued bytes, the lobby is not built anew for
+each of its requests, and a private table's password cannot be guessed at
+speed. Real server on loopback, real websockets clients, bounded loops."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from sixdot.server import app
+from sixdot.server.background import Background
+from test_server import QUICK, Scripted, joined
+
+
+def test_a_client_that_never_reads_is_closed_and_others_play_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app, "OUTBOX_BYTES", 64 * 1024)
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = joined(server, "Ana")
+        hosts = [joined(server, f"Host{n}") for n in range(15)]
+        for host in hosts:  # a lobby of some size: each host stays at a table
+            host.send("create", game="letters", players=2)
+            host.until("table")
+        # Asks for the lobby again and again and reads nothing: a small
+        # receive buffer, and a client that stops reading once one frame waits.
+        sock = socket.create_connection(("127.0.0.1", server.where.port if server.where else 0))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        hostile = connect(server.url, sock=sock, max_size=None, max_queue=1, legacy=True)
+        request = json.dumps({"type": "lobby"})
+        assert server.server is not None
+        built: list[int] = []
+        facts = server.server._table_facts
+        monkeypatch.setattr(
+            server.server, "_table_facts", lambda table: built.append(1) or facts(table)
+        )
+        closed, sent, answered = False, 0, []
+        deadline = time.monotonic() + 60
+        while not closed and time.monotonic() < deadline:
+            try:
+                for _ in range(200):
+                    hostile.send(request)
+                    sent += 1
+            except ConnectionClosed:
+                closed = True
+            started = time.monotonic()
+            ana.send("ping")  # the others are answered at once meanwhile
+            ana.until("pong", timeout=5)
+            answered.append(time.monotonic() - started)
+        queued = [c.queued for c in server.server.online.values()]
+    assert closed  # closed at the bound, not holding megabytes for good
+    assert max(queued) < 64 * 1024
+    assert max(answered) < 1.0
+    # One lobby frame answers the requests of half a second: built a few times
+    # for hundreds of requests, not once each.
+    assert len(built) / 15 <= max(2, sent / 10)
+
+
+def test_a_private_tables_password_cannot_be_guessed_at_speed(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = joined(server, "Ana")
+        ana.send("create", game="letters", players=2, options={}, password="hushhush")
+        table = ana.until("table")["table"]["id"]
+        ben = joined(server, "Ben")
+        answers = []
+        for guess in range(8):
+            ben.send("watch", table=table, password=f"guess{guess}")
+            answers.append(ben.problem()["key"])
+        ben.send("watch", table=table, password="hushhush")  # right, but too soon
+        answers.append(ben.problem()["key"])
+    assert answers[:5] == ["online-table-password"] * 5
+    assert set(answers[5:]) == {"online-too-many-attempts"}
+
+
+def test_who_is_online_is_for_people_logged_in(tmp_path: Path) -> None:
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        joined(server, "Ana")
+        stranger = Scripted(server.url)
+        stranger.send("lobby")
+        stranger.until("lobby")
+        stranger.send("ping")
+        stranger.until("pong")
+    assert "online" not in [f["type"] for f in stranger.frames]
