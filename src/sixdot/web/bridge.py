@@ -82,8 +82,7 @@ class WebSeat:
             await self._send("session", name=name, token=token)
         self._sessions.clear()
         focus = [
-            {"label": item.label, "group": item.group, "pick": item.pick}
-            for item in self.me.focus
+            {"label": item.label, "group": item.group, "pick": item.pick} for item in self.me.focus
         ]
         if focus != self._focus:
             self._focus = focus
