@@ -90,8 +90,9 @@ def test_arrows_walk_the_cards_enter_plays_one_and_f5_gives_the_scores(join) -> 
     dealt = said(join, "Dealt to you")
     cards = re.findall(r"\b[A-Z]{2}\b", dealt)
     join.send(RIGHT)
-    join.wait_for(lambda: join.cursor_line == f"> {cards[0]}: Enter keeps it; 1 of 3 in Dealt")
-    assert join.screen.cursor.x == 2  # on the card's name, where a screen reader reads
+    label = f"> {cards[0]}: Enter keeps it; 1 of 3 in Dealt"
+    join.wait_for(lambda: join.cursor_line == label)
+    assert join.screen.cursor.x == len(label)  # after the label, where a screen reader reads
     join.send(RIGHT)
     join.wait_for(lambda: join.cursor_line == f"> {cards[1]}: Enter keeps it; 2 of 3 in Dealt")
     join.send(ENTER)

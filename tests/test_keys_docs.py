@@ -85,12 +85,17 @@ GROUPED = {
 }
 
 
-def at_label_start(pty: PtyClient) -> None:
-    """Wait until the whole label is written and the cursor is back at its start
-    (the line is rewritten whole, so a busy machine may catch it half-drawn)."""
-    pty.wait_for(lambda: pty.screen.cursor.x == 2, what="the cursor at the label's start")
+def at_label_end(pty: PtyClient) -> None:
+    """Wait until the whole label is written with the cursor after it, where a
+    screen reader reads new text (a busy machine may catch it half-drawn)."""
+
+    def drawn() -> bool:
+        line = pty.cursor_line
+        return len(line) > 2 and pty.screen.cursor.x == len(line)
+
+    pty.wait_for(drawn, what="the cursor after the label")
     pty.settle(0.05)
-    assert pty.screen.cursor.x == 2, pty.cursor_line
+    assert drawn(), pty.cursor_line
 
 
 class Table:
@@ -157,7 +162,7 @@ class Table:
             what="the focus to move",
         )
         # "The focused thing is written on the input line itself with the cursor at its start."
-        at_label_start(self.pty)
+        at_label_end(self.pty)
         return self.line
 
     def end(self, key: str, phrase: str) -> str:
@@ -190,7 +195,7 @@ class Table:
             if self.said().count("Last item.") > times:
                 assert self.pty.cursor_line == before
                 return labels
-            at_label_start(self.pty)  # the line is rewritten whole: not read half-drawn
+            at_label_end(self.pty)  # the line is rewritten whole: not read half-drawn
             labels.append(self.line)
         raise AssertionError(f"no last item after {labels}")
 
@@ -242,7 +247,7 @@ def test_a_review_key_leaves_the_focused_card_on_the_line(table: Table) -> None:
     status = table.command("status")
     label = table.focus(RIGHT)
     assert table.key_answer(F12, len(status)) == status
-    at_label_start(table.pty)
+    at_label_end(table.pty)
     assert table.line == label
 
 
@@ -279,7 +284,7 @@ def test_down_goes_to_the_first_card_of_the_next_group_and_up_comes_back(grouped
             # ...until past the last group sixdot says so and shows the card again.
             assert grouped.pty.cursor_line == before
             break
-        at_label_start(grouped.pty)
+        at_label_end(grouped.pty)
         there = place(turn, grouped.line)
         assert there.index == 1, grouped.line
         assert turn.groups.index(there.group) > turn.groups.index(seen[-1].group), grouped.line
@@ -475,7 +480,7 @@ def test_alphagon_card_keys_on_a_square_keep_the_cursor_on_a_label(key: str) -> 
         seat.pty.raw = b""
         seat.pty.send(key)
         seat.pty.wait_for(lambda: bool(seat.pty.raw), what="an answer to the key")
-        at_label_start(seat.pty)
+        at_label_end(seat.pty)
         assert b"\x1b[7m" not in seat.pty.raw and b";7m" not in seat.pty.raw  # no selection
         assert seat.line != label or seat.said()[said:] == ["No playable card further."]
     finally:

@@ -40,12 +40,12 @@ def game(request: pytest.FixtureRequest):
 
 def focused(pty: PtyClient, after: str | None = None) -> str:
     """The focused item's label, written whole: the line is rewritten whole with
-    the cursor back at the label's start, and after a key that moves the focus
+    the cursor after the label, and after a key that moves the focus
     from `after` it shows another (a busy machine may catch it half-drawn)."""
 
     def drawn() -> bool:
         line = pty.cursor_line
-        return not pty.at_prompt() and line != after and pty.screen.cursor.x == 2
+        return not pty.at_prompt() and line != after and pty.screen.cursor.x == len(line)
 
     pty.wait_for(drawn, what="a focused item")
     pty.settle(0.05)

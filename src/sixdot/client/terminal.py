@@ -13,6 +13,8 @@ is typed on it, and `offer` changes what the keys walk while it is open.
 
 from __future__ import annotations
 
+import asyncio
+import atexit
 import contextlib
 import os
 import sys
@@ -126,12 +128,13 @@ class PromptTerminal(Terminal):
     """prompt_toolkit's line editor: history, Tab completion and the keys.
 
     With an empty input line, Left, Right, Home and End walk the focus items
-    and put the focused one on the input line with the cursor on it, the
-    whole line rewritten so a screen reader hears the whole new label; at
-    either end the edge is said. Letters typed while an item is focused jump
-    to the next item whose name starts with them (type-ahead: `mo` finds
-    Mountain); once they start no item's name they are the typed text on the
-    line, so a command typed over a focused card is never swallowed. Enter
+    and put the focused one on the input line with the cursor after it, the
+    line blanked a moment first so a screen reader reading the terminal hears
+    the whole new label (see `_point`); at either end the edge is said.
+    Letters typed while an item is focused jump to the next item whose name
+    starts with them (type-ahead: `mo` finds Mountain); once they start no
+    item's name they are the typed text on the line, so a command typed over
+    a focused card is never swallowed. Enter
     acts on exactly what the line shows, and Escape clears the line. While an
     item is shown, Up and Down jump to the first item of the previous or next
     group (a suit, the vowels), Shift+Home and Shift+End to the first and last
@@ -140,8 +143,9 @@ class PromptTerminal(Terminal):
     (`at`) are walked as a grid, Up and Down included; its edges are said.
     While a step picks several cards, Space selects or drops the focused one
     and Enter sends the selection as one typed command.
-    Review keys (F1 to F8, PageUp, PageDown) run their commands. Nothing but
-    the input line is redrawn.
+    Review keys (F1 to F8, PageUp, PageDown) run their commands; their answers,
+    and the edges said, are printed above the input line (see `_above`).
+    Nothing but the input line is redrawn.
     """
 
     def __init__(self, keys: Mapping[str, str] | None = None) -> None:
@@ -160,7 +164,22 @@ class PromptTerminal(Terminal):
         # Tab is sixdot's own (see _bindings): it lists candidates on one line
         # in reading order, where a pop-up menu or a padded grid is missed or
         # read cell by cell by screen readers and braille displays.
-        self._session: PromptSession[str] = PromptSession(key_bindings=self._bindings())
+        self._session: PromptSession[str] = PromptSession(
+            key_bindings=self._bindings(), input_processors=[_blanking(self)]
+        )
+        #: While not None, the input line shows this many no-break spaces (see `_point`).
+        self._blank: int | None = None
+        self._unblank: asyncio.TimerHandle | None = None
+        #: The last line printed still owes its newline (see `say`).
+        self._dangling = False
+        atexit.register(self._end_line)
+        #: Lines said while a key's answer is made, printed above the prompt after.
+        self._collected: list[str] | None = None
+        #: Lines waiting while the first line printed over the input line is taken in.
+        self._held: list[str] | None = None
+        self._holding: asyncio.TimerHandle | None = None
+        #: The input line was taken off with no line written over it yet.
+        self._wiped = False
         # The first key pressed at a prompt silences speech, as a screen reader's does.
         self._heard_key = False
         self._session.app.key_processor.before_key_press += self._key_pressed
@@ -203,6 +222,11 @@ class PromptTerminal(Terminal):
             return None
         except KeyboardInterrupt:
             return "quit"
+        finally:
+            if self._release():
+                # Enter came while lines were held: the line sent is shown after them.
+                self.stdout.write(f"{prompt}{self._session.default_buffer.text}\n")
+                self.stdout.flush()
         # Enter on a focused item leaves its label on screen and chooses it.
         return text if self._chosen is None else f"choose {self._chosen + 1}"
 
@@ -214,7 +238,8 @@ class PromptTerminal(Terminal):
             self._pending.extend(lines)
         app = self._session.app
         here = threading.get_ident()
-        if here == self._asker and (not app.is_running or app._running_in_terminal):
+        aside = app._running_in_terminal and self._held is None
+        if here == self._asker and (not app.is_running or aside):
             # No prompt is open (or it is set aside already): print in order now.
             self._flush()
             return
@@ -246,7 +271,14 @@ class PromptTerminal(Terminal):
             loop.call_soon_threadsafe(guarded)
 
     def _opened(self) -> None:
-        """As a prompt opens, in its loop: what was told or offered meanwhile."""
+        """As a prompt opens, in its loop: what was told or offered meanwhile.
+
+        The newline owed to the last line printed goes out with the prompt,
+        in one write, so a screen reader hears the prompt as new text too.
+        """
+        if self._dangling:
+            self._dangling = False
+            self._session.app.output.write_raw("\n")
         self._take_offer()
         self._session.app.loop.call_soon(self._drain)  # type: ignore[union-attr]
 
@@ -258,26 +290,151 @@ class PromptTerminal(Terminal):
 
     def _drain(self) -> None:
         """In the prompt's loop: print the lines told above the input line, then
-        draw the input line again below them, as it was.
-
-        Not with run_in_terminal, which sets the terminal to cooked mode while it
-        prints: keys typed in that moment would be echoed by the terminal into
-        the stream of lines. Here the terminal stays raw, so they wait unseen
-        and reach the input line when the loop reads them next.
-        """
+        draw the input line again below them, as it was (see `_above`)."""
         app = self._session.app
         if not self._pending or not app.is_running or app.is_done:
             return
         with self._lock:
             lines, self._pending = self._pending, []
-        hidden = app._running_in_terminal  # the prompt is set aside already
-        if not hidden:
-            app.renderer.erase(leave_alternate_screen=False)
-        for line in lines:
-            self.say(line)
+        self._above(lines)
         self._heard_key = False  # the next key cuts these lines short
-        if not hidden:
-            app.invalidate()
+
+    def say(self, line: str) -> None:
+        """Print a line; its newline waits for what comes next.
+
+        With the cursor left after the line, the line is text that ends at the
+        cursor, which a screen reader reading the terminal speaks even when no
+        key caused it (the lines a game starts with, a bot's moves); with the
+        cursor on the empty line below, Orca says nothing of it.
+        """
+        if self._collected is not None:
+            self._collected.append(line)
+            self.last_line = line
+            return
+        self.stdout.write(("\n" if self._dangling else "") + line)
+        self.stdout.flush()
+        self._dangling = True
+        self.last_line = line
+
+    def _end_line(self) -> None:
+        """The newline still owed to the last line printed, if any."""
+        if self._dangling:
+            self._dangling = False
+            with contextlib.suppress(OSError, ValueError):
+                self.stdout.write("\n")
+                self.stdout.flush()
+
+    def _answer(self, act: Callable[[], None], wipe: bool = False) -> None:
+        """In the prompt's loop: run `act`, and print the lines it says above the
+        prompt (`wipe`: see `_above`)."""
+        self._collected = lines = []
+        try:
+            act()
+        finally:
+            self._collected = None
+        self._above(lines, wipe)
+
+    def _above(self, lines: Sequence[str], wipe: bool = False) -> None:
+        """In the prompt's loop: print lines above the input line, then draw the
+        input line again below them, as it was.
+
+        Not with run_in_terminal, which sets the terminal to cooked mode while it
+        prints: keys typed in that moment would be echoed by the terminal into
+        the stream of lines. Here the terminal stays raw, so they wait unseen
+        and reach the input line when the loop reads them next.
+
+        A screen reader reading a terminal speaks the text that appeared when it
+        ends at the cursor. But a terminal scrolling up (VTE) reports as new
+        only as much text as was added, counted from the end: lines written
+        over the input line would lose their first characters, as many as the
+        input line had. So the first line is written over the input line on
+        its own, the cursor after it, and the rest with the input line below
+        them a moment later, when the terminal has taken the first in, in one
+        write: one piece of new text ending at the cursor.
+
+        With `wipe` (the answer to a review key or Tab), or when the first line
+        is wider than the terminal (it would scroll it already), the input line
+        is only taken off at first, and every line comes after: then the
+        terminal reports all the lines, and the input line below them, as one
+        piece, and a screen reader says each line once. Not after an arrow
+        key: there Orca says what the cursor moved to ("blank").
+        """
+        app = self._session.app
+        if self._held is not None:  # the first line of others is being taken in
+            self._held.extend(lines)
+            return
+        if not lines:
+            return
+        if app._running_in_terminal or not app.is_running or app.is_done:
+            for line in lines:
+                self.say(line)
+            return
+        loop = app.loop
+        self._wipe()
+        if loop is None:
+            self._print(lines)
+            app._redraw()
+            return
+        first, *rest = lines
+        if not wipe and len(first) < app.output.get_size().columns:
+            self._print([first], end="")
+            self._held = list(rest)
+        else:
+            self._held = list(lines)
+            self._wiped = True
+        app.output.flush()
+        app._running_in_terminal = True  # no redraw until the rest is out
+
+        def rest_out() -> None:
+            self._release(redraw=app.is_running and not app.is_done)
+
+        self._holding = loop.call_later(self.BLANK_SECONDS, rest_out)
+
+    def _wipe(self) -> None:
+        """Take the prompt off the screen, as the renderer's erase does, but leave
+        it unsent: what follows goes out with it."""
+        renderer = self._session.app.renderer
+        output = self._session.app.output
+        output.cursor_backward(renderer._cursor_pos.x)
+        output.cursor_up(renderer._cursor_pos.y)
+        output.erase_down()
+        output.reset_attributes()
+        output.enable_autowrap()
+        # The renderer's reset sends what it wrote: held back here, so that the
+        # terminal never shows, and a screen reader never reads, the line gone.
+        output.flush = lambda: None  # type: ignore[method-assign]
+        try:
+            renderer.reset(leave_alternate_screen=False)
+        finally:
+            del output.flush
+
+    def _print(self, lines: Sequence[str], end: str = "\n") -> None:
+        """Lines into prompt_toolkit's output, unsent until it is flushed."""
+        output = self._session.app.output
+        for line in lines:
+            output.write(line + end)
+            self.last_line = line
+
+    def _release(self, redraw: bool = False) -> bool:
+        """Print the lines held after a first one (see `_above`) and, with `redraw`,
+        the input line below them, in one write; False if none were held."""
+        if self._held is None:
+            return False
+        app = self._session.app
+        if self._holding is not None:
+            self._holding.cancel()
+            self._holding = None
+        held, self._held = self._held, None
+        if not self._wiped:
+            app.output.write("\n")
+        self._wiped = False
+        self._print(held)
+        app._running_in_terminal = False
+        if redraw:
+            app._redraw()
+        else:
+            app.output.flush()
+        return True
 
     def _take_offer(self) -> None:
         """In the prompt's loop: walk and complete what was offered last."""
@@ -354,19 +511,64 @@ class PromptTerminal(Terminal):
                 return index
         return None
 
-    def _point(self, buffer, index: int) -> None:  # type: ignore[no-untyped-def]
-        """Focus item `index`: its label on the input line, the cursor at its start."""
+    def _point(self, buffer, index: int, fresh: bool = True) -> None:  # type: ignore[no-untyped-def]
+        """Focus item `index`: its label on the input line, the cursor after it.
+
+        A screen reader reading a terminal (Orca on VTE, NVDA and JAWS on a
+        console) speaks the text that changed on screen, and only when that text
+        ends where the cursor is: so the cursor stands after the label. But the
+        terminal reports only what differs from the screen before, so a label
+        starting or ending as the one before it would be heard in part, and the
+        same label again not at all. So when the new label starts or ends as the
+        one shown, the line is first shown blank (no-break spaces where the old
+        label was, the cursor not moved: nothing to say), and the new label drawn
+        a moment later, when the terminal has taken the blank line in: the whole
+        label is then new text.
+
+        With `fresh` false (a key met an end and a line is said above the
+        prompt, which draws the line again below it) nothing is blanked: the
+        line said and the label are heard together.
+        """
         from prompt_toolkit.document import Document
 
+        shown = buffer.text
         self._at = max(0, min(index, len(self._focus) - 1))
         self._shown = self._label(self._at)
-        buffer.document = Document(self._shown, cursor_position=0)
-        # prompt_toolkit writes only the characters that changed, so "bid Most"
-        # after "bid Some" would send "M" and "st": a screen reader reading new
-        # text hears fragments. Erasing the prompt first makes it write the whole line.
-        self._session.app.renderer.erase(leave_alternate_screen=False)
+        buffer.document = Document(self._shown, cursor_position=len(self._shown))
+        if not fresh:
+            pass
+        elif self._blank is not None:
+            self._blank_line(self._blank)  # still blank: the new label comes after
+        elif shown and _overlapping(shown, self._shown):
+            self._blank_line(len(shown))
+        elif shown:
+            # The terminal reports the whole label as new already; the whole line
+            # goes out again, with the label, in one write.
+            self._wipe()
         if self.on_focus is not None:
             self.on_focus(self._at)
+
+    #: Seconds the blank line stays, so the terminal shows it before the label.
+    BLANK_SECONDS = 0.05
+
+    def _blank_line(self, width: int) -> None:
+        """Show `width` spaces on the input line now, what it holds a moment later."""
+        app = self._session.app
+        loop = app.loop
+        self._blank = width
+        if self._unblank is not None:
+            self._unblank.cancel()
+        if loop is None:
+            self._blank = None
+            return
+
+        def done() -> None:
+            self._unblank = None
+            self._blank = None
+            if app.is_running and not app.is_done:
+                app.invalidate()
+
+        self._unblank = loop.call_later(self.BLANK_SECONDS, done)
 
     # -- key bindings --
 
@@ -394,8 +596,8 @@ class PromptTerminal(Terminal):
         def picking() -> bool:
             return walking() and self.selection is not None
 
-        def show(event, index: int) -> None:  # type: ignore[no-untyped-def]
-            self._point(event.current_buffer, index)
+        def show(event, index: int, fresh: bool = True) -> None:  # type: ignore[no-untyped-def]
+            self._point(event.current_buffer, index, fresh)
 
         def step(event, delta: int) -> None:  # type: ignore[no-untyped-def]
             """The first press shows the focus where it was; later presses move it.
@@ -406,6 +608,8 @@ class PromptTerminal(Terminal):
             self._typed = ""
             if walking() and not 0 <= here + delta < len(self._focus):
                 end("focus-last" if delta > 0 else "focus-first")
+                show(event, here, fresh=False)
+                return
             show(event, here + delta if walking() else here)
 
         def end(key: str) -> None:
@@ -419,13 +623,13 @@ class PromptTerminal(Terminal):
             self._typed = ""
             if found is None:
                 end(key)
-            show(event, self._at or 0 if found is None else found)
+                show(event, self._at or 0, fresh=False)
+                return
+            show(event, found)
 
         def above(say: Callable[[], None]) -> None:
             """Lines said above the prompt, which stays as it was."""
-            from prompt_toolkit.application import run_in_terminal
-
-            run_in_terminal(say)
+            self._answer(say)
 
         @kb.add("tab")
         def _(event) -> None:  # type: ignore[no-untyped-def]
@@ -442,7 +646,7 @@ class PromptTerminal(Terminal):
                 buffer.document = Document(text, len(text))
             if len(found) > 1 and self.on_list is not None:
                 tell = self.on_list
-                above(lambda: tell(typed, found))
+                self._answer(lambda: tell(typed, found), wipe=True)
 
         def square(event, rows: int, columns: int) -> None:  # type: ignore[no-untyped-def]
             """On a board, move to the nearest item that way; at the edge, say so."""
@@ -558,15 +762,9 @@ class PromptTerminal(Terminal):
             if self.review is None:
                 submit(event, name)
                 return
-            from prompt_toolkit.application import run_in_terminal
-
             answer = self.review
-
-            def said() -> None:
-                answer(name)
-                self._heard_key = False  # the next key cuts this answer short
-
-            run_in_terminal(said)
+            self._answer(lambda: answer(name), wipe=True)
+            self._heard_key = False  # the next key cuts this answer short
 
         for name, key in self.keys.items():
             kb.add(key)(lambda event, name=name: review(event, name))
@@ -574,6 +772,36 @@ class PromptTerminal(Terminal):
             lambda event: review(event, "keys")
         )
         return kb
+
+
+def _blanking(terminal: PromptTerminal):  # type: ignore[no-untyped-def]
+    """An input processor showing the input line as no-break spaces while
+    `terminal._blank` says how many: the cursor stays where they end, where the
+    old label ended."""
+    from prompt_toolkit.layout.processors import Processor, Transformation
+
+    class Blanking(Processor):
+        def apply_transformation(self, ti):  # type: ignore[no-untyped-def]
+            width = terminal._blank
+            if width is None or terminal._session.app.is_done:
+                return Transformation(ti.fragments)
+            # No-break spaces: a terminal keeps them as text (trailing spaces it
+            # drops), so the cursor, after them, is where it was and nothing is said.
+            return Transformation([("", "\u00a0" * width)], source_to_display=lambda _: width)
+
+    return Blanking()
+
+
+def _overlapping(old: str, new: str) -> bool:
+    """Whether a terminal comparing `old` with `new` in their place would report
+    less than all of `new` as changed: they start or end alike (byte by byte,
+    as VTE compares).
+
+    >>> _overlapping("take EW as W", "take EW as E"), _overlapping("AB; 1 of 2", "CD; 2 of 3")
+    (True, False)
+    """
+    was, now = old.encode(), new.encode()
+    return not was or not now or was[0] == now[0] or was[-1] == now[-1]
 
 
 def _group_span(items: Sequence[FocusItem], at: int) -> tuple[int, int]:
