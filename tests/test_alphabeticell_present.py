@@ -102,7 +102,10 @@ def test_review_keys_say_the_offer_the_last_take_the_players_and_the_status() ->
         "Last take: yours, line A I R.",
         "Last discard: OB, all passed.",
     ]
-    assert commands["players"](view, "") == ["You 0: 3 cards, A I R.", "Ana 0: one card, AJ."]
+    assert commands["players"](view, "") == [
+        "You, 0 points: 3 cards, A I R.",
+        "Ana, 0 points: one card, AJ.",
+    ]
     assert commands["status"](view, "") == [
         "Round 1, target 30. Ana deals.",
         f"Deck: {view.cards_left} left.",

@@ -398,8 +398,8 @@ def test_review_keys_say_the_word_the_last_play_the_players_and_the_status() -> 
     assert commands["trick"](view, "") == commands["word"](view, "")
     assert commands["previous"](view, "")[0].startswith("Last letter: R on F3, ")
     players = commands["players"](view, "")
-    assert len(players) == 3 and players[0].startswith(f"You {view.totals[0]}: ")
-    assert all(re.match(r"^\w+ \d+: \d+ letters, \d+ bonus", line) for line in players)
+    assert len(players) == 3 and players[0].startswith(f"You, {view.totals[0]} points: ")
+    assert all(re.match(r"^\w+, \d+ points: \d+ letters, \d+ bonus", line) for line in players)
     assert commands["status"](view, "") == [
         f"Goal {view.goal}: your turn.",
         "Sides: 1.",

@@ -68,14 +68,14 @@ def test_the_turn_names_the_trick_and_the_plays() -> None:
     lines = presenter().turn(state.view(0), state.legal_actions(0))
     assert lines == [
         "Trick 4, P led: Cleo is winning with R.",
-        "Played: Ben P, Cleo R.",
+        "Played: P by Ben, R by Cleo.",
         "You may play: R, T, wild as P, R to Z.",
     ]
     # Brief keeps who is winning, and says the plays one kind a line.
     brief = ConsonantsPresenter(Phrasebook(verbosity=Verbosity.BRIEF), NAMES, 0)
     assert brief.turn(state.view(0), state.legal_actions(0)) == [
         "P led, Cleo winning: R.",
-        "Ben P, Cleo R.",
+        "P by Ben, R by Cleo.",
         "Plays, 3 cards:",
         "Consonants 2: R, T.",
         "Wild as P, R to Z.",
@@ -110,13 +110,13 @@ def test_review_commands_answer_from_the_view() -> None:
     ]
     assert commands["previous"](view, "") == [
         "Ana took the last trick with Z: 20 points.",
-        "Played: Ana Z, Ben A over E as A.",
+        "Played: Z by Ana, A over E as A by Ben.",
     ]
     assert commands["players"](view, "") == [
-        "You 0: one card, one trick, 23 points.",
-        "Ana 0: 0 cards, one trick, 20 points.",
-        "Ben 0: 0 cards, 0 tricks, 0 points.",
-        "Cleo 0: 0 cards, 0 tricks, 0 points.",
+        "You, 0 in all: one card, one trick, 23 points taken.",
+        "Ana, 0 in all: 0 cards, one trick, 20 points taken.",
+        "Ben, 0 in all: 0 cards, 0 tricks, 0 points taken.",
+        "Cleo, 0 in all: 0 cards, 0 tricks, 0 points taken.",
         "Kitty: 2 cards.",
     ]
     assert commands["status"](view, "") == ["Hand 1, target 150. Ana deals.", "Playing trick 1."]
@@ -150,7 +150,7 @@ def test_face_down_piles_are_said_by_their_tricks_only() -> None:
     assert not any("taken" in line or "points" in line for line in say.table(view))
     assert commands["previous"](view, "")[0] == "Ana took the last trick with Z: 20 points."
     # Face down, a player's line has cards and tricks, no points.
-    assert commands["players"](view, "")[1] == "Ana 0: 0 cards, one trick."
+    assert commands["players"](view, "")[1] == "Ana, 0 in all: 0 cards, one trick."
 
 
 def laying(taken: str, laid: tuple[Laid, ...] = ()) -> State:
@@ -193,7 +193,7 @@ def test_a_mistyped_move_is_told_the_forms_of_this_phase_only() -> None:
     said = presenter().not_a_move("play wild", state.legal_actions(0))
     assert said == (
         '"play wild" is not a move. Moves look like: pass CARDS, keep CARD,'
-        " as: pass Q X, pass A/E, keep Q."
+        " as: pass Q X, pass A over E, keep Q."
     )
 
 
@@ -233,7 +233,7 @@ def test_a_long_hand_is_said_by_kind_and_consonants_in_letter_runs() -> None:
     brief = ConsonantsPresenter(Phrasebook(verbosity=Verbosity.BRIEF), NAMES, 0)
     assert brief.hand(state.view(0)) == [
         "Hand, 17:",
-        "Vowels 3: A/E, A/I, E/O.",
+        "Vowels 3: AE, AI, EO.",
         "Consonants B-L: B, C, D, F, G, H, K, L.",
         "Consonants M-T: M, N, T, T.",
         "Wild: 2 cards.",
@@ -266,15 +266,19 @@ def test_review_command_names_are_not_moves() -> None:
 
 
 def test_a_vowel_card_is_said_once_with_both_letters_it_may_show() -> None:
-    """At a lead, I over O may be played as I or as O: one card, said once."""
+    """At a lead, I over O may be played as I or as O: one kind of card, said
+    once, with how many are held."""
     state = RULES.new_game(4, {"pass": 0}, seed=1)
     assert isinstance(state, State)
     hand = tuple(sorted((C["I/O"], C["I/O"], C["T"]), key=lambda c: c.order))
     state = replace(state, hands=(hand, (), (), ()), trick=(), turn=0, lead_j=False)
     lines = presenter().turn(state.view(0), state.legal_actions(0))
-    assert lines[-1] == "You may play: I over O as I or O, T."
+    assert lines[-1] == "You may play: I over O twice as I or O, T."
     led = replace(state, trick=(Played(1, C["E/O"], "O"),))
-    assert presenter().turn(led.view(0), led.legal_actions(0))[-1] == "You may play: I over O as O."
+    assert (
+        presenter().turn(led.view(0), led.legal_actions(0))[-1]
+        == "You may play: I over O twice as O."
+    )
 
 
 def test_while_passing_the_hand_is_said_at_the_first_choice_only() -> None:
@@ -301,4 +305,4 @@ def test_numbers_follow_the_hand_as_it_is_said_in_its_groups() -> None:
     assert rules_order != heard  # the alphabet would number them otherwise
     legal = me.in_order(view, state.legal_actions(0))
     assert [a.cards[0] for a in legal if isinstance(a, Pick)] == heard
-    assert me.moves(view, legal)[2] == f"2. pass {heard[1].face}"
+    assert me.moves(view, legal)[2] == f"2. pass {me.card(heard[1])}"

@@ -163,7 +163,7 @@ def test_naming_a_card_already_chosen_says_so_and_how_to_take_it_back() -> None:
     assert refusal is not None and refusal.key == "refuse-con-already-picked"
     said = ConsonantsPresenter(Phrasebook(), ["you", "Ana", "Ben", "Cleo"], 0).reason(refusal)
     name = f"{once.sides[0]} over {once.sides[1]}"
-    assert said == f"{name} is chosen already: keep {once.face} takes it back. Chosen: {name}."
+    assert said == f"{name} is chosen already: keep {name} takes it back. Chosen: {name}."
 
 
 def test_more_cards_than_are_passed_is_refused_and_nothing_changes() -> None:

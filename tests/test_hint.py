@@ -158,7 +158,7 @@ def test_the_hint_is_a_move_typed_back_as_it_is_and_says_why(name: str) -> None:
         assert expected == why  # a fresh bot gives the same reason as the player's
         said = HINT.match(line)
         assert said, line
-        assert said["move"] == choice.notation
+        assert said["move"] == turn.me.spoken(choice)  # as every line names its cards
         # Typed back as it is, the hint is its move, legal here.
         assert at.interpret(said["move"], turn) == choice
         assert state.refusal(seat, choice) is None

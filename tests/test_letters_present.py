@@ -246,7 +246,7 @@ def test_review_keys_say_the_turn_the_last_words_the_players_and_the_status() ->
     assert commands["trick"](view, "")[0] == "You: discard or go out."
     assert commands["trick"](view, "")[1].startswith(f"Discard: {top.face}, ")
     assert commands["previous"](view, "") == ["No words laid yet in round 1."]
-    assert commands["players"](view, "") == ["You 0: no words.", "Ana 0: no words."]
+    assert commands["players"](view, "") == ["You, 0 points: no words.", "Ana, 0 points: no words."]
     status = commands["status"](view, "")
     assert status[0].startswith("Round 1 of 8, 3 cards.")
     assert status[1:] == ["No turns taken yet.", f"Draw pile: {len(state.pile)} left."]
@@ -257,7 +257,7 @@ def test_review_keys_say_the_turn_the_last_words_the_players_and_the_status() ->
         "Last laid: yours, one word, 13 points.",
         "CAT, 13 points, yours. Cards C, A, T.",
     ]
-    assert commands["players"](view, "")[0] == "You 0: one word, 13 points, went out."
+    assert commands["players"](view, "")[0] == "You, 0 points: one word, 13 points, went out."
     assert commands["trick"](view, "")[0] == "Ana, final turn: draw or take."
     # Brief keeps whose words and what they are worth.
     assert brief().commands()["previous"](view, "")[0] == "Last laid: yours, 13 points."

@@ -135,7 +135,8 @@ def test_each_trick_says_the_tricks_taken_against_the_bid() -> None:
         "Ana takes it: 3 for Most."
     ]
     assert say.event(BidDecided(1, Bid.MOST, True, 6)) == ["Ana has made Most: 6 tricks."]
-    assert say.event(BidDecided(0, Bid.NONE, False, 1)) == ["Your None has failed: 1 trick."]
+    # Just after the tally that said "1 trick", the decision does not say it again.
+    assert say.event(BidDecided(0, Bid.NONE, False, 1)) == ["Your None has failed."]
     assert say.event(BidDecided(2, Bid.MOST, False, 2)) == [
         "Ben can no longer make Most: 2 tricks."
     ]
@@ -145,15 +146,15 @@ def test_hand_scores_say_each_bid_its_tricks_and_the_totals() -> None:
     event = HandScored(3, (Bid.SOME, Bid.MOST, Bid.NONE), (2, 5, 5), (2, -1, -5), (9, 30, 0))
     assert presenter().event(event) == [
         "Hand 3 scored, highest total first:",
-        "Ana 30: Most failed, took 5, -1 this hand.",
-        "You 9: Some made, took 2, 2 this hand.",
-        "Ben 0: None failed, took 5, -5 this hand.",
+        "Ana, 30 points: Most failed, took 5 tricks, -1 this hand.",
+        "You, 9 points: Some made, took 2 tricks, 2 this hand.",
+        "Ben, 0 points: None failed, took 5 tricks, -5 this hand.",
     ]
     brief = presenter(Verbosity.BRIEF).event(event)
     assert brief[1:] == [
-        "Ana 30: Most failed, -1.",
-        "You 9: Some made, 2.",
-        "Ben 0: None failed, -5.",
+        "Ana, 30 points: Most failed, -1.",
+        "You, 9 points: Some made, 2.",
+        "Ben, 0 points: None failed, -5.",
     ]
 
 
@@ -459,9 +460,9 @@ def test_review_commands_answer_from_the_view() -> None:
         "You: Sailor 4, Waves and Leaves.",
     ]
     assert commands["players"](view, "") == [
-        "You 0: bid Some, took 1, 2 cards.",
-        "Ana 0: bid Most, took 2, one card.",
-        "Ben 0: bid None, took 0, one card.",
+        "You, 0 points: Some, took 1, 2 cards.",
+        "Ana, 0 points: Most, took 2, one card.",
+        "Ben, 0 points: None, took 0, one card.",
     ]
     assert commands["status"](view, "") == [
         "Hand 1, game to 31. Ben deals.",
@@ -493,9 +494,9 @@ def test_brief_review_keeps_who_is_winning_and_who_took_the_last_trick() -> None
     assert commands["trick"](view, "")[0] == "Leaves, Ana winning: End."
     assert commands["previous"](view, "")[0] == "You took trick 1: Sailor."
     assert commands["players"](view, "") == [
-        "You 0: Some, took 1.",
-        "Ana 0: Most, took 2.",
-        "Ben 0: None, took 0.",
+        "You, 0 points: Some, took 1.",
+        "Ana, 0 points: Most, took 2.",
+        "Ben, 0 points: None, took 0.",
     ]
 
 
@@ -509,7 +510,7 @@ def test_before_the_play_the_review_says_whose_turn_it_is() -> None:
     assert commands["previous"](view, "") == ["No trick finished yet this hand."]
     waiting = "your bid" if seat == 0 else f"{NAMES[seat]} to bid"
     assert commands["status"](view, "")[-1] == f"Bidding: {waiting}."
-    assert commands["players"](view, "")[0] == "You 0: no bid, took 0, 12 cards."
+    assert commands["players"](view, "")[0] == "You, 0 points: no bid, took 0, 12 cards."
 
 
 def test_review_command_names_are_not_moves() -> None:

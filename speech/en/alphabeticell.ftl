@@ -10,7 +10,8 @@ abc-round-started = Round { $round }: { $dealer_you ->
     [yes] you deal.
    *[no] { $dealer } deals.
   }
-abc-cards-dealt = Dealt to you: { $cards }. Keep one.
+# The pick that follows says what to do with them (abc-turn-pick).
+abc-cards-dealt = Dealt to you: { $cards }.
 abc-card-kept = { $you ->
     [yes] You keep
    *[no] { $player } keeps
@@ -150,7 +151,10 @@ abc-table-picking = Setup: { $picker_you ->
        *[no] { $picker } keeps a card.
       }
 abc-hand-setup = Your setup cards: { $cards }.
-abc-discards-head = Discarded { $count } cards:
+abc-discards-head = Discarded { $count ->
+    [one] one card:
+   *[other] { $count } cards:
+  }
 abc-group = { $group }: { $cards }.
 abc-group-discards = Discards
 abc-group-dealt = Dealt
@@ -173,11 +177,24 @@ abc-previous-none = Round { $round }: no take or discard yet.
 abc-player = { $player_you ->
     [yes] You
    *[no] { $player }
-  } { $total }: { $count ->
+  }, { $total } { $total ->
+    [one] point
+   *[other] points
+  }: { $count ->
     [0] no card yet.
     [one] one card, { $line }.
    *[other] { $count } cards, { $line }.
   }
+    .brief = { $player_you ->
+        [yes] You
+       *[no] { $player }
+      }, { $total } { $total ->
+        [one] point
+       *[other] points
+      }: { $count ->
+        [0] no cards.
+       *[other] { $line }.
+      }
 help-abc-trick = trick: the card offered and who passed. No tricks here.
     .brief = trick: the card offered.
 help-abc-previous = previous: the round's last take and discard.

@@ -337,16 +337,28 @@ agn-cards-none = No polygon cards.
 agn-table-player = { $you ->
     [yes] You
    *[no] { $player }
-  } { $score }: { $letters } letters, { $bonuses } { $bonuses ->
-    [one] bonus.
-   *[other] bonuses.
+  }, { $score } { $score ->
+    [one] point
+   *[other] points
+  }: { $letters ->
+    [one] 1 letter
+   *[other] { $letters } letters
+  }, { $bonuses ->
+    [one] 1 bonus.
+   *[other] { $bonuses } bonuses.
   }
     .brief = { $you ->
         [yes] You
        *[no] { $player }
-      } { $score }: { $letters } letters, { $bonuses } { $bonuses ->
-        [one] bonus.
-       *[other] bonuses.
+      }, { $score } { $score ->
+        [one] point
+       *[other] points
+      }: { $letters ->
+        [one] 1 letter
+       *[other] { $letters } letters
+      }, { $bonuses ->
+        [one] 1 bonus.
+       *[other] { $bonuses } bonuses.
       }
 agn-previous-letter = Last letter: { $letter } on { $square }, { $owner_you ->
     [yes] yours.

@@ -1,7 +1,7 @@
 # Consonants phrasebook, English.
 
 con-card-vowel = { $first } over { $second }
-    .brief = { $first }/{ $second }
+    .brief = { $first }{ $second }
 con-card-wild = wild
     .brief = wild
 con-card-as = { $card } as { $letter }
@@ -23,6 +23,14 @@ con-group = { $group }, { $count ->
    *[other] { $count } cards
   }: { $cards }.
     .brief = { $group } { $count }: { $cards }.
+# A group too long for one line goes on here, its heading said once before.
+con-group-more = More: { $cards }.
+# A kind of card held more than once, said once: `T twice`, `I over O three times`.
+con-copies = { $count ->
+    [2] { $item } twice
+    [3] { $item } three times
+   *[other] { $item } { $count } times
+  }
 con-group-run = { $group } { $first } to { $last }: { $cards }.
     .brief = { $group } { $first }-{ $last }: { $cards }.
 con-group-letter = { $group } { $first }: { $cards }.
@@ -30,14 +38,20 @@ con-group-wilds = { $count ->
     [one] Wild: one card.
    *[other] Wild: { $count } cards.
   }
-con-plays-wild-any = Wild as any letter.
-con-plays-wild-as = Wild as { $letters }.
-con-notation = pass CARDS, keep CARD, play T, play A/E as E, play ? as T, lay WORDS, challenge WORD, done
+con-plays-wild-any = { $count ->
+    [one] Wild as any letter.
+   *[other] Wild, { $count } cards, as any letter.
+  }
+con-plays-wild-as = { $count ->
+    [one] Wild as { $letters }.
+   *[other] Wild, { $count } cards, as { $letters }.
+  }
+con-notation = pass CARDS, keep CARD, play T, play A over E as E, play wild as T, lay WORDS, challenge WORD, done
     .brief = pass, keep, play, fly, lay, challenge, done
-con-forms-pass = pass CARDS, keep CARD, as: pass Q X, pass A/E, keep Q
+con-forms-pass = pass CARDS, keep CARD, as: pass Q X, pass A over E, keep Q
     .brief = pass CARDS, keep CARD
-con-forms-play = play T, play A/E as E, play ? as T
-    .brief = play T, play A/E as E, play ? as T
+con-forms-play = play T, play A over E as E, play wild as T
+    .brief = play T, play AE as E, play wild as T
 con-forms-lay = lay WORD WORD, done
     .brief = lay WORDS, done
 con-forms-challenge = challenge WORD, done
@@ -56,7 +70,10 @@ con-cards-dealt = Your cards: { $cards }.
     .brief = Cards: { $cards }.
 con-cards-dealt-head = You are dealt { $count } cards:
     .brief = Dealt { $count }:
-con-pass-started = Pass { $count } cards { $direction ->
+con-pass-started = Pass { $count ->
+    [one] one card
+   *[other] { $count } cards
+  } { $direction ->
     [left] to the left.
     [right] to the right.
    *[across] across.
@@ -184,7 +201,10 @@ con-word-challenged = { $you ->
 con-hand-scored = { $you ->
     [yes] You
    *[no] { $player }
-  } { $total } this hand{ $flew ->
+  }, { $total } { $total ->
+    [one] point
+   *[other] points
+  } this hand{ $flew ->
     [yes] : flew by night, { $flying }, challenges { $challenges }.
    *[no] { $parts ->
         [none] .
@@ -194,7 +214,7 @@ con-hand-scored = { $you ->
     .brief = { $you ->
         [yes] You
        *[no] { $player }
-      } { $total } this hand.
+      }, { $total } this hand.
 con-part-consonants = consonants { $points }
 con-part-singletons = singletons { $points }
 con-part-words = words { $points } saved
@@ -269,7 +289,7 @@ con-table-passing = Passing { $direction }: waiting for choices.
 con-player = { $player_you ->
     [yes] You
    *[no] { $player }
-  } { $total }: { $held ->
+  }, { $total } in all: { $held ->
     [one] one card
    *[other] { $held } cards
   }, { $tricks ->
@@ -277,12 +297,15 @@ con-player = { $player_you ->
    *[other] { $tricks } tricks
   }{ $value ->
     [none] .
-   *[other] , { $value } points.
+   *[other] , { $value } { $value ->
+        [one] point
+       *[other] points
+      } taken.
   }
     .brief = { $player_you ->
         [yes] You
        *[no] { $player }
-      } { $total }: { $held ->
+      }, { $total } in all: { $held ->
         [one] 1 card
        *[other] { $held } cards
       }, { $tricks ->
@@ -365,11 +388,11 @@ con-trick-now = Trick { $number }, { $led } led: { $winning_you ->
       } winning: { $letter }.
 con-trick-plays = Played: { $plays }.
     .brief = { $plays }.
-con-trick-play = { $player_you ->
+con-trick-play = { $card } by { $player_you ->
     [yes] you
    *[no] { $player }
-  } { $card }
-    .brief = { $player } { $card }
+  }
+    .brief = { $card } by { $player }
 con-previous = { $winner_you ->
     [yes] You
    *[no] { $winner }
@@ -486,13 +509,22 @@ refuse-con-done-when = done ends laying or challenging words; { $phase ->
     .brief = done is for words and challenges.
 refuse-con-not-picked = { $card } is not chosen to pass.
     .brief = { $card } is not chosen.
-refuse-con-pick-what = say which cards: pass and { $count } cards.
-    .brief = pass and { $count } cards.
-refuse-con-already-picked = { $card } is chosen already: keep { $typed } takes it back. Chosen: { $chosen }.
-    .brief = { $card } already chosen; keep { $typed } takes it back.
+refuse-con-pick-what = say which cards: pass and { $count ->
+    [one] one card.
+   *[other] { $count } cards.
+  }
+    .brief = pass and { $count ->
+        [one] one card.
+       *[other] { $count } cards.
+      }
+refuse-con-already-picked = { $card } is chosen already: keep { $card } takes it back. Chosen: { $chosen }.
+    .brief = { $card } already chosen; keep { $card } takes it back.
 refuse-con-no-card = you have no { $card } in hand.
     .brief = no { $card } in hand.
-refuse-con-too-many = { $count } cards are passed: you may choose { $room } more.
+refuse-con-too-many = { $count ->
+    [one] one card is passed
+   *[other] { $count } cards are passed
+  }: you may choose { $room } more.
     .brief = only { $room } more.
 refuse-con-side = { $card } cannot show { $letter }.
     .brief = { $card } has no { $letter }.

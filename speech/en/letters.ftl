@@ -44,8 +44,14 @@ let-card-discarded = { $you ->
     [yes] You discard
    *[no] { $player } discards
   } { $card }.
-let-pile-reshuffled = Pile empty: { $count } discards shuffled in.
-    .brief = Reshuffled: { $count } cards.
+let-pile-reshuffled = Pile empty: { $count ->
+    [one] one discard shuffled in.
+   *[other] { $count } discards shuffled in.
+  }
+    .brief = Reshuffled: { $count ->
+        [one] one card.
+       *[other] { $count } cards.
+      }
 let-went-out = { $you ->
     [yes] You go out
    *[no] { $player } goes out
@@ -250,10 +256,19 @@ let-previous-none = No words laid yet in round { $round }.
 let-player = { $player_you ->
     [yes] You
    *[no] { $player }
-  } { $total }: { $words ->
+  }, { $total } { $total ->
+    [one] point
+   *[other] points
+  }: { $words ->
     [0] no words
-    [one] one word, { $points } points
-   *[other] { $words } words, { $points } points
+    [one] one word, { $points } { $points ->
+        [one] point
+       *[other] points
+      }
+   *[other] { $words } words, { $points } { $points ->
+        [one] point
+       *[other] points
+      }
   }{ $out ->
     [yes] , went out.
    *[no] .
@@ -261,7 +276,10 @@ let-player = { $player_you ->
     .brief = { $player_you ->
         [yes] You
        *[no] { $player }
-      } { $total }: { $words ->
+      }, { $total } { $total ->
+        [one] point
+       *[other] points
+      }: { $words ->
         [0] no words.
         [one] one word.
        *[other] { $words } words.

@@ -203,19 +203,45 @@ non-bid-decided = { $made ->
         [yes] made.
        *[no] failed.
       }
+# A bid decided by the trick whose tally (non-trick-tally) has just said its tricks.
+non-bid-decided-tallied = { $made ->
+    [yes] { $you ->
+        [yes] You have
+       *[no] { $player } has
+      } made { $bid }.
+   *[no] { $bid ->
+        [None] { $you ->
+            [yes] Your
+           *[no] { $player }'s
+          } None has failed.
+       *[other] { $you ->
+            [yes] You
+           *[no] { $player }
+          } can no longer make { $bid }.
+      }
+  }
 non-hand-scored = Hand { $hand } scored, highest total first:
     .brief = Hand { $hand } scores:
 non-hand-result = { $player_you ->
     [yes] You
    *[no] { $player }
-  } { $total }: { $bid } { $made ->
+  }, { $total } { $total ->
+    [one] point
+   *[other] points
+  }: { $bid } { $made ->
     [yes] made
    *[no] failed
-  }, took { $taken }, { $points } this hand.
+  }, took { $taken } { $taken ->
+    [one] trick
+   *[other] tricks
+  }, { $points } this hand.
     .brief = { $player_you ->
         [yes] You
        *[no] { $player }
-      } { $total }: { $bid } { $made ->
+      }, { $total } { $total ->
+        [one] point
+       *[other] points
+      }: { $bid } { $made ->
         [yes] made
        *[no] failed
       }, { $points }.
@@ -302,9 +328,12 @@ non-status-waiting = { $phase ->
 non-player = { $player_you ->
     [yes] You
    *[no] { $player }
-  } { $total }: { $bid ->
+  }, { $total } { $total ->
+    [one] point
+   *[other] points
+  }: { $bid ->
     [none] no bid
-   *[other] bid { $bid }
+   *[other] { $bid }
   }, took { $taken }, { $held ->
     [one] one card
    *[other] { $held } cards
@@ -312,7 +341,10 @@ non-player = { $player_you ->
     .brief = { $player_you ->
         [yes] You
        *[no] { $player }
-      } { $total }: { $bid ->
+      }, { $total } { $total ->
+        [one] point
+       *[other] points
+      }: { $bid ->
         [none] no bid
        *[other] { $bid }
       }, took { $taken }.

@@ -25,7 +25,8 @@ def hint_line(
     seat: int,
     seed: int = 0,
 ) -> str:
-    """The move as its notation, so it can be typed back as it is, with the bot's reason."""
+    """The move as lines say it (`Presenter.spoken`), which types back as it
+    is, with the bot's reason."""
     bot = game.bots.get("sensible", game.bots[DEFAULT_LEVEL])(seat, seed)
     # One decision gives the move and its reason, so they always agree.
     if isinstance(bot, Explaining):
@@ -34,8 +35,8 @@ def hint_line(
         choice = bot.choose(view, tuple(legal))
         why = bot.reason(view, tuple(legal), choice)
     if why is None:
-        return words("hint", move=choice.notation)
-    return words("hint-why", move=choice.notation, why=clause(game, me, why))
+        return words("hint", move=me.spoken(choice))
+    return words("hint-why", move=me.spoken(choice), why=clause(game, me, why))
 
 
 def clause(game: Game, me: Presenter, reason: Reason) -> str:

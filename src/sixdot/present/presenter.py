@@ -223,7 +223,7 @@ class Presenter:
         list would make a long line, the game's move forms stand for them, or,
         when those are long too, the verbs that begin a move now.
         """
-        notations = [action.notation for action in legal]
+        notations = [self.spoken(action) for action in legal]
         if 0 < len(notations) <= FEW_MOVES:
             listed = self.words(
                 "cmd-not-a-move-now", text=text, moves=alternatives(self.words, notations)
@@ -278,6 +278,12 @@ class Presenter:
     def status_lines(self, view: Any) -> list[str]:
         """The round or hand, the target, and what the game is waiting for."""
         raise NotImplementedError
+
+    def spoken(self, action: Action) -> str:
+        """A move as a line says it so it can be typed back: by default its
+        notation; a game whose notation reads badly aloud (Consonants' `A/E`)
+        says it in words its parser also reads."""
+        return action.notation
 
     def move(self, action: Action, view: Any) -> str:
         """A legal move as listed by `moves`: its notation first."""

@@ -7,10 +7,12 @@ long run of consonants is said in letter runs, `Consonants B to L: ...`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from sixdot.core import Action, Event
+from sixdot.core import Action, Event, Refusal
 from sixdot.games.consonants.cards import LETTERS, Card, Kind, singletons
 from sixdot.games.consonants.rules import (
     CardsDealt,
@@ -28,6 +30,8 @@ from sixdot.present.focus import FocusItem
 from sixdot.present.groups import parts, room, whole_or_grouped
 from sixdot.present.presenter import FEW_MOVES, Presenter, in_said_order
 
+#: A card in notation that reads badly aloud: a vowel card (`A/E`) or a wild (`?`).
+_CARD_RE = re.compile(r"\b([A-Z])/([A-Z])\b|\?")
 #: The move forms of each phase, told when a typed move is not one of them.
 _FORMS = ((Pick, "pass"), (Play, "play"), (Lay, "lay"), (Challenge, "challenge"))
 
@@ -103,12 +107,35 @@ class ConsonantsPresenter(Presenter):
                 **self.seat_args("owner", owners[0].seat if owners else None),
             )
         if isinstance(action, Unpick):
-            return self.words("con-move-keep", notation=action.notation)
+            return self.words("con-move-keep", notation=self.spoken(action))
         if isinstance(action, Play) and action.card is not None:
             # Said as every other line says the card, and typed back the same way.
             card = self.played(Played(0, action.card, action.letter))
             return self.words("con-move-play", card=card)
-        return action.notation
+        return self.spoken(action)
+
+    def spoken(self, action: Action) -> str:
+        """The notation with each card as every line names it (`pass A over E`,
+        `play wild as T`), which the parser reads back as typed."""
+        return self.said_cards(action.notation)
+
+    def said_cards(self, text: str) -> str:
+        """Notation in `text` with its vowel cards (`A/E`) and wilds (`?`) named."""
+
+        def name(match: re.Match[str]) -> str:
+            if match[0] == "?":
+                return self.words("con-card-wild")
+            return self.words("con-card-vowel", first=match[1], second=match[2])
+
+        return _CARD_RE.sub(name, text)
+
+    def reason(self, refusal: Refusal) -> str:
+        """A refusal's moves and typed cards named as the hand names them."""
+        args = {
+            key: self.said_cards(value) if isinstance(value, str) else value
+            for key, value in refusal.args.items()
+        }
+        return super().reason(replace(refusal, args=args))
 
     def not_a_move(self, text: str, legal: Sequence[Action] = ()) -> str:
         """Many moves: the forms of this phase only (passing never hears of words)."""
@@ -135,10 +162,12 @@ class ConsonantsPresenter(Presenter):
             # the choice so far is said, and `hand` says the rest. The example
             # is cards of this hand, as many as are still to choose.
             hand = self.hand(view) if not view.picks else []
-            example = Pick(view.hand[: wanted - len(view.picks)]).notation
+            # Consonants first: a single letter is the plainest to hear and type.
+            easy = sorted(view.hand, key=lambda c: (c.kind is not Kind.CONSONANT, c.order))
+            example = self.spoken(Pick(tuple(easy[: wanted - len(view.picks)])))
             return [*lines, *hand, self.words("con-turn-pass-how", example=example)]
         if phase is Phase.PLAY:
-            return [*self.trick_lines(view), *self.plays_lines(legal)]
+            return [*self.trick_lines(view), *self.plays_lines(legal, view.hand)]
         if phase is Phase.FLY:
             return [self.words("con-turn-fly")]
         if phase is Phase.WORDS:
@@ -158,24 +187,28 @@ class ConsonantsPresenter(Presenter):
 
         return in_said_order(legal, place)
 
-    def plays_lines(self, legal: Sequence[Action]) -> list[str]:
-        """The cards that may be played, one kind a line, a wild's letters said as runs."""
+    def plays_lines(self, legal: Sequence[Action], hand: Sequence[Card] = ()) -> list[str]:
+        """The cards that may be played, one kind a line, a wild's letters said as runs.
+
+        Each kind of card is said once, with every letter it may show ("I over
+        O as I or O"), and how many of it are held ("T twice"); the counts are
+        of cards held (`hand`), so "Consonants, 13 cards" holds 13 cards."""
         plays = [a for a in legal if isinstance(a, Play) and a.card is not None]
-        # Each card said once, with every letter it may show ("I over O as I or
-        # O": two copies play the same ways), each kind counted by its cards,
-        # so a line says how many cards it holds.
         letters: dict[Card, dict[str, None]] = {}
         for p in plays:
             letters.setdefault(p.card, {})[p.letter] = None  # type: ignore[index]
+
+        def held(card: Card) -> int:
+            return max(1, sum(1 for c in hand if c == card))
+
+        def item(card: Card, shown: Iterable[str]) -> str:
+            return self.plays_of(card, shown, held(card))
+
         kinds = [
             (
                 kind,
-                [
-                    self.plays_of(card, shown)
-                    for card, shown in letters.items()
-                    if card.kind is kind
-                ],
-                sum(1 for card in letters if card.kind is kind),
+                [item(card, shown) for card, shown in letters.items() if card.kind is kind],
+                sum(held(card) for card in letters if card.kind is kind),
             )
             for kind in (Kind.VOWEL, Kind.CONSONANT)
         ]
@@ -183,14 +216,15 @@ class ConsonantsPresenter(Presenter):
         said = [item for _, items, _ in kinds for item in items]
         if wild:
             said.append(self.wild_letters(wild))
-        cards = len({p.card for p in plays})  # type: ignore[union-attr]
+        cards = sum(held(card) for card in letters)
 
         def grouped() -> list[str]:
             out = [self.words("con-turn-plays-head", count=cards)]
             for kind, items, count in kinds:
                 out.extend(self.group_lines(self.words(f"con-group-{kind.value}"), items, count))
             if wild:
-                out.append(self.wild_letters(wild, "con-plays-wild"))
+                wilds = sum(held(card) for card in letters if card.wild)
+                out.append(self.wild_letters(wild, "con-plays-wild", wilds))
             return out
 
         return whole_or_grouped(
@@ -199,13 +233,19 @@ class ConsonantsPresenter(Presenter):
             grouped,
         )
 
-    def plays_of(self, card: Card, shown: Iterable[str]) -> str:
+    def plays_of(self, card: Card, shown: Iterable[str], copies: int = 1) -> str:
         """A card that may be played, with the letters it may show: `Q`, `A over
-        E as E`, `I over O as I or O`."""
+        E as E`, `I over O as I or O`; held more than once, how many: `T twice`,
+        `I over O twice as I or O`."""
         first, *more = shown
-        if not more:
-            return self.played(Played(0, card, first))
-        return self.words("con-card-as-either", card=self.card(card), first=first, second=more[0])
+        name = self.card(card)
+        if copies > 1:
+            name = self.words("con-copies", item=name, count=copies)
+        if more:
+            return self.words("con-card-as-either", card=name, first=first, second=more[0])
+        if len(card.sides) == 1:
+            return name
+        return self.words("con-card-as", card=name, letter=first)
 
     def group_lines(self, group: str, items: Sequence[str], count: int | None = None) -> list[str]:
         """One kind's items on a line, or in letter runs when they are too many for one."""
@@ -224,8 +264,11 @@ class ConsonantsPresenter(Presenter):
             return [whole]
         left = room(self.words) - len(say("", "X", "Y"))
         runs = parts(items, left)
-        if len({_letter(run[0]) for run in runs}) < len(runs):  # vowels: the group said again
-            return [say(", ".join(run)) for run in parts(items, room(self.words) - len(say("")))]
+        if len({_letter(run[0]) for run in runs}) < len(runs):
+            # Vowels: the heading once, with the count; the rest goes on after it.
+            first, *rest = parts(items, room(self.words) - len(say("")))
+            more = [self.words("con-group-more", cards=", ".join(run)) for run in rest]
+            return [say(", ".join(first)), *more]
         return [say(", ".join(run), _letter(run[0]), _letter(run[-1])) for run in runs]
 
     def card_lines(self, key: str, cards: Sequence[Card]) -> list[str]:
@@ -253,11 +296,11 @@ class ConsonantsPresenter(Presenter):
             grouped,
         )
 
-    def wild_letters(self, letters: Sequence[str], key: str = "con-wild") -> str:
+    def wild_letters(self, letters: Sequence[str], key: str = "con-wild", count: int = 1) -> str:
         """A wild's letters in alphabetical runs: `wild as P, R to Z` (`key`-as),
-        or `wild as any letter` (`key`-any)."""
+        or `wild as any letter` (`key`-any); `count` is how many wilds are held."""
         if len(letters) == len(LETTERS):
-            return self.words(f"{key}-any")
+            return self.words(f"{key}-any", count=count)
         runs: list[list[str]] = []
         for letter in letters:
             if runs and ord(letter) == ord(runs[-1][-1]) + 1:
@@ -268,7 +311,7 @@ class ConsonantsPresenter(Presenter):
             run[0] if len(run) == 1 else self.words("con-letter-range", first=run[0], last=run[-1])
             for run in runs
         ]
-        return self.words(f"{key}-as", letters=", ".join(said))
+        return self.words(f"{key}-as", letters=", ".join(said), count=count)
 
     def focus(self, view: View, legal: Sequence[Action]) -> list[FocusItem]:
         """Passing: each card (Space picks, Enter passes one). Play: each card and its plays."""

@@ -14,6 +14,7 @@ from sixdot.core import Action, Event, Refusal
 from sixdot.games.nonesuch.cards import ACE, CROWN, SUITS, Card, Suit, find_suit
 from sixdot.games.nonesuch.rules import (
     Bid,
+    BidDecided,
     CardsDealt,
     HandScored,
     Lead,
@@ -37,6 +38,9 @@ from sixdot.present.presenter import Presenter, alternatives
 
 class NonesuchPresenter(Presenter):
     prefix = "non"
+    #: (seat, tricks) the last trick's tally said at full verbosity, so a bid
+    #: decided by that trick is not told its tricks again; None once used.
+    tallied: tuple[int, int] | None = None
 
     def asked(self, view: View) -> dict[str, Any]:
         return {"trick": view.trick_number}
@@ -125,7 +129,12 @@ class NonesuchPresenter(Presenter):
         if isinstance(event, TrickWon) and self.full:
             # Who took the trick, then the tricks against the bid: one fact a line.
             args = self.event_args(event)
+            self.tallied = (event.seat, event.tricks)
             return [self.words("non-trick-won", **args), self.words("non-trick-tally", **args)]
+        if isinstance(event, BidDecided) and self.tallied == (event.seat, event.tricks):
+            # The tally just said the tricks: the bid's fate without them again.
+            self.tallied = None
+            return [self.words("non-bid-decided-tallied", **self.event_args(event))]
         return super().event(event)
 
     @property
