@@ -856,7 +856,26 @@ def open_terminal(plain: bool = False) -> Terminal:
 
     The review keys come from the user's config file; a bad one is reported.
     """
-    dumb = os.environ.get("TERM", "") in ("", "dumb")
-    if plain or dumb or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    if plain or not wants_editor(os.environ.get("TERM", ""), sys.platform, tty):
         return Terminal()
     return PromptTerminal(load_keys(print))
+
+
+def wants_editor(term: str, platform: str, tty: bool) -> bool:
+    """Whether the line editor (arrows, Tab, F-keys) can run: at a terminal that
+    is not dumb. Windows' consoles (cmd, PowerShell, Windows Terminal) set no
+    TERM and are no less able; elsewhere a TERM left empty means a dumb one.
+
+    >>> wants_editor("", "win32", True), wants_editor("", "linux", True)
+    (True, False)
+    >>> wants_editor("xterm-256color", "linux", True), wants_editor("dumb", "win32", True)
+    (True, False)
+    >>> wants_editor("xterm", "linux", False)
+    False
+    """
+    from prompt_toolkit.utils import is_dumb_terminal
+
+    if not tty or is_dumb_terminal(term):
+        return False
+    return bool(term) or platform == "win32"
