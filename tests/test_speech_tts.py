@@ -123,6 +123,6 @@ def test_the_first_key_at_a_prompt_cuts_speech_and_history_keeps_what_was_cut(
     assert history[:3] == [
         "History, 2 lines:",
         "Round 1: you deal.",
-        "Dealt to you: IF, RH, AJ. Keep one.",
+        "Dealt to you: IF, RH, AJ.",
     ]
     assert say(history[2]) not in said  # cut, yet kept

@@ -75,12 +75,14 @@ class WebSeat:
         return [msgspec.json.encode(sent) for sent in reply.send]
 
     async def _tell(self, lines: list[str], urgent: bool) -> None:
-        """Lines, then the session and the focus list when they changed."""
-        if lines:
-            await self._send("lines", lines=lines, urgent=urgent)
+        """The session when it changed (first: the page moves the focus to the
+        command field before "Logged in" is said, so what is typed next goes
+        there), then the lines, then the focus list when it changed."""
         for name, token in self._sessions:
             await self._send("session", name=name, token=token)
         self._sessions.clear()
+        if lines:
+            await self._send("lines", lines=lines, urgent=urgent)
         focus = [
             {"label": item.label, "group": item.group, "pick": item.pick} for item in self.me.focus
         ]
