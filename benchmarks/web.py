@@ -76,7 +76,7 @@ def main() -> None:
         try:
             started = time.monotonic()
             browser.open(base + "/")
-            browser.wait("document.getElementById('status').textContent === 'Connected.'")
+            browser.wait("document.getElementById('status').textContent.startsWith('Connected to')")
             to_lobby = (time.monotonic() - started) * 1000
             browser.js(WATCH)
             browser.type("Ana")

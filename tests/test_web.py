@@ -47,7 +47,7 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path, game: str
         browser = Browser(tmp_path / "chromium")
         try:
             browser.open(server.url.replace("ws://", "http://") + "/")
-            browser.wait("document.getElementById('status').textContent === 'Connected.'")
+            browser.wait("document.getElementById('status').textContent.startsWith('Connected to')")
             # The name field has the focus; Tab to the password, then to Register.
             browser.type("Ana")
             browser.key("Tab")
@@ -118,7 +118,7 @@ def test_a_browser_player_and_a_terminal_player_share_a_table_to_the_end(
         cleo = Child(server.url)
         try:
             browser.open(server.url.replace("ws://", "http://") + "/")
-            browser.wait("document.getElementById('status').textContent === 'Connected.'")
+            browser.wait("document.getElementById('status').textContent.startsWith('Connected to')")
             browser.type("Ana")
             browser.key("Tab")
             browser.type("password1")
@@ -182,7 +182,7 @@ def test_cards_are_picked_with_space_and_passed_with_enter(tmp_path: Path) -> No
         browser = Browser(tmp_path / "chromium")
         try:
             browser.open(server.url.replace("ws://", "http://") + "/")
-            browser.wait("document.getElementById('status').textContent === 'Connected.'")
+            browser.wait("document.getElementById('status').textContent.startsWith('Connected to')")
             browser.type("Ana")
             browser.key("Tab")
             browser.type("password1")

@@ -215,6 +215,8 @@ class Server:
         client = Client(ws, address)
         path = ws.request.path if ws.request is not None else "/"
         web = WebSeat(ws, path) if path.split("?")[0] == WEB_PATH else None
+        if web is not None and ws.request is not None:
+            await web.start(ws.request.headers.get("Host", ""))
         writer = asyncio.create_task(self._write(client, web))
         self.connections += 1
         try:

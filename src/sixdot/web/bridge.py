@@ -22,6 +22,7 @@ import msgspec
 
 from sixdot.client.listener import Listener
 from sixdot.present.phrasebook import Phrasebook, Verbosity
+from sixdot.visible import visible
 
 #: Server frames whose lines are where the player's attention goes: said at once.
 URGENT = frozenset({"turn", "refused", "time-warning", "time-up"})
@@ -42,6 +43,18 @@ class WebSeat:
         self._focus: list[dict[str, str]] | None = None
         # One frame or one line at a time: the listener is one player's mind.
         self._turn = asyncio.Lock()
+
+    async def start(self, host: str) -> None:
+        """The page's first words: that it is connected, and, from the same
+        phrasebook, what it says itself when the connection is down."""
+        words = self.me.words
+        await self._send(
+            "words",
+            lost=words("online-reconnecting"),
+            back=words("online-reconnected"),
+            not_sent=words("online-not-sent"),
+        )
+        await self._tell([words("online-connected", url=visible(host)[:LONGEST])], urgent=False)
 
     async def hear(self, frame: bytes) -> None:
         """A server frame for this seat, in words."""

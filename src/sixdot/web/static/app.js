@@ -5,10 +5,14 @@
 const $ = (id) => document.getElementById(id);
 const log = $("log"), urgent = $("urgent"), history = $("history"), hand = $("hand");
 const KEEP = 200; // lines kept in the announcing region (the history keeps all)
-let socket = null, items = [], at = 0, wasOpen = false, down = false;
+let socket = null, items = [], at = 0, wasOpen = false, down = false, wasShown = false;
 let picking = null, picked = new Set(); // [verb, how many] while several cards are picked
+// What the page says itself while the connection is down: the server's words,
+// kept from the last connection.
+let words = JSON.parse(localStorage.getItem("sixdot-words") || "{}");
 
 function status(text) {
+  if (!text) return;
   $("status").textContent = text;
   announce([text], false);
 }
@@ -69,7 +73,7 @@ function mark() {
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  else announce(["Not sent: the connection is down."], true);
+  else if (words.not_sent) announce([words.not_sent], true);
 }
 
 function choose() {
@@ -138,7 +142,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/web${location.search}`);
   socket.addEventListener("open", () => {
-    status(down ? "Connected again." : "Connected.");
+    if (down) status(words.back);
     wasOpen = true;
     down = false;
     const token = localStorage.getItem("sixdot-token");
@@ -146,7 +150,13 @@ function connect() {
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "lines") announce(message.lines, message.urgent);
+    if (message.type === "words") {
+      words = message;
+      localStorage.setItem("sixdot-words", JSON.stringify(message));
+    } else if (message.type === "lines") {
+      if (!wasShown) { $("status").textContent = message.lines[0]; wasShown = true; }
+      announce(message.lines, message.urgent);
+    }
     else if (message.type === "focus") showFocus(message.items, message.picking);
     else if (message.type === "session") {
       if (message.token) localStorage.setItem("sixdot-token", message.token);
@@ -156,7 +166,7 @@ function connect() {
     }
   });
   socket.addEventListener("close", () => {
-    if (wasOpen && !down) status("Connection lost: trying again.");
+    if (wasOpen && !down) status(words.lost);
     down = wasOpen;
     setTimeout(connect, 1000);
   });
