@@ -127,3 +127,16 @@ def test_a_whole_game_by_arrows_and_enter_alone(game: str) -> None:
         assert re.search(r"\b(wins?|share the win) with \d+", said), said[-600:]
     finally:
         pty.close()
+
+
+def test_escape_clears_what_was_typed_at_once(client) -> None:
+    """keys.md: Escape clears the line, typed text as well as a focused card
+    (before, typed text stayed as it was)."""
+    client.wait_prompt()
+    client.send("hand nothing")
+    client.wait_for(lambda: client.cursor_line == "> hand nothing", what="the text typed")
+    client.send(ESCAPE)
+    client.wait_prompt()
+    client.send(ENTER)  # Enter acts on what the line shows: nothing, whose turn
+    client.wait_prompt()
+    assert not any("nothing" in line for line in client.output_lines()[-3:])

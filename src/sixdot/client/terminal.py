@@ -167,6 +167,10 @@ class PromptTerminal(Terminal):
         self._session: PromptSession[str] = PromptSession(
             key_bindings=self._bindings(), input_processors=[_blanking(self)]
         )
+        # Escape alone acts after this long, not prompt_toolkit's half second
+        # of waiting to see whether it begins a key's sequence: a terminal
+        # sends a sequence's bytes together.
+        self._session.app.ttimeoutlen = ESCAPE_WAIT
         #: While not None, the input line shows this many no-break spaces (see `_point`).
         self._blank: int | None = None
         self._unblank: asyncio.TimerHandle | None = None
@@ -738,8 +742,9 @@ class PromptTerminal(Terminal):
             self._chosen = self._at or 0
             event.current_buffer.validate_and_handle()
 
-        @kb.add("escape", filter=walking, eager=True)
+        @kb.add("escape", eager=True)
         def _(event) -> None:  # type: ignore[no-untyped-def]
+            """Clear the line: a focused card, or what was typed (keys.md)."""
             self._shown = ""
             self._typed = ""
             event.current_buffer.document = Document("", 0)
@@ -849,6 +854,10 @@ def _shared_start(words: Sequence[str]) -> str:
     ):
         size += 1
     return first[:size]
+
+
+#: Seconds Escape waits to be sure it is a key, not a sequence's first byte.
+ESCAPE_WAIT = 0.1
 
 
 def open_terminal(plain: bool = False) -> Terminal:
