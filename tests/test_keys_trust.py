@@ -134,6 +134,25 @@ def test_two_identical_cards_are_told_apart_by_their_place() -> None:
         pty.close()
 
 
+def test_a_letter_pressed_again_goes_on_to_the_next_card_it_fits() -> None:
+    """keys.md: a letter jumps to the next item it fits, round from the end;
+    pressed again it goes on (before, the second `a` became the text "aa")."""
+    pty = PtyClient("play", "consonants", "--seed", "4", rows=60, columns=200)
+    try:
+        pty.wait_prompt()
+        pty.send(RIGHT)
+        first = focused(pty)
+        pty.send("a")
+        second = focused(pty, after=first)
+        pty.send("a")
+        third = focused(pty, after=second)
+    finally:
+        pty.close()
+    # The hand starts with A over E twice, then more A cards: `a` walks them.
+    assert len({first, second, third}) == 3  # three places, never the text "aa"
+    assert all(label.startswith("> A over") for label in (first, second, third))
+
+
 def test_tab_on_an_empty_line_lists_on_one_line_moves_first() -> None:
     pty = PtyClient("play", "alphabeticell", "--seed", "5", rows=60, columns=200)
     try:

@@ -753,6 +753,11 @@ class PromptTerminal(Terminal):
         def _(event) -> None:  # type: ignore[no-untyped-def]
             typed = self._typed + event.data
             found = self._matching(typed)
+            if found is None and typed.lower() == event.data.lower() * len(typed):
+                # The same letter again ("ii"), which no name starts with: the
+                # next item it fits, round from the last.
+                typed = event.data
+                found = self._matching(typed)
             if found is not None:
                 self._typed = typed
                 show(event, found)
