@@ -75,17 +75,10 @@ def main() -> None:
         browser = Browser(Path(folder) / "chromium")
         try:
             started = time.monotonic()
-            browser.open(base + "/")
-            browser.wait("document.getElementById('status').textContent.startsWith('Connected to')")
+            browser.page(server.url)
             to_lobby = (time.monotonic() - started) * 1000
             browser.js(WATCH)
-            browser.type("Ana")
-            browser.key("Tab")
-            browser.type("password1")
-            browser.key("Tab")
-            browser.key("Tab")
-            browser.key("Enter")
-            browser.wait("document.querySelector('#account').hidden")
+            browser.register("Ana")
             samples: list[float] = []
             for game in range(args.games):
                 browser.type("create alphabeticell 3 bots=random target=10")

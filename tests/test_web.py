@@ -46,16 +46,8 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path, game: str
     with Background(tmp_path / "server", hasher=QUICK) as server:
         browser = Browser(tmp_path / "chromium")
         try:
-            browser.open(server.url.replace("ws://", "http://") + "/")
-            browser.wait("document.getElementById('status').textContent.startsWith('Connected to')")
-            # The name field has the focus; Tab to the password, then to Register.
-            browser.type("Ana")
-            browser.key("Tab")
-            browser.type("password1")
-            browser.key("Tab")
-            browser.key("Tab")
-            browser.key("Enter")
-            browser.wait(f"{HISTORY}.some(l => l.startsWith('Logged in as Ana'))")
+            browser.page(server.url)
+            browser.register("Ana")  # by keyboard alone
             assert browser.js("document.activeElement.id") == "line"
             problems = {"lobby": serious(browser)}
             browser.screenshot(ARTIFACTS / "web" / "lobby-1280x800.png", 1280, 800)
@@ -117,15 +109,8 @@ def test_a_browser_player_and_a_terminal_player_share_a_table_to_the_end(
         browser = Browser(tmp_path / "chromium")
         cleo = Child(server.url)
         try:
-            browser.open(server.url.replace("ws://", "http://") + "/")
-            browser.wait("document.getElementById('status').textContent.startsWith('Connected to')")
-            browser.type("Ana")
-            browser.key("Tab")
-            browser.type("password1")
-            browser.key("Tab")
-            browser.key("Tab")
-            browser.key("Enter")
-            browser.wait(f"{HISTORY}.some(l => l.startsWith('Logged in as Ana'))")
+            browser.page(server.url)
+            browser.register("Ana")  # by keyboard alone
             browser.type("create alphabeticell 3 bots=random target=5")
             browser.key("Enter")
             browser.wait(f"{HISTORY}.some(l => l.includes('you sit in seat 1'))")
@@ -181,15 +166,8 @@ def test_cards_are_picked_with_space_and_passed_with_enter(tmp_path: Path) -> No
     with Background(tmp_path / "server", hasher=QUICK) as server:
         browser = Browser(tmp_path / "chromium")
         try:
-            browser.open(server.url.replace("ws://", "http://") + "/")
-            browser.wait("document.getElementById('status').textContent.startsWith('Connected to')")
-            browser.type("Ana")
-            browser.key("Tab")
-            browser.type("password1")
-            browser.key("Tab")
-            browser.key("Tab")
-            browser.key("Enter")
-            browser.wait(f"{HISTORY}.some(l => l.startsWith('Logged in as Ana'))")
+            browser.page(server.url)
+            browser.register("Ana")  # by keyboard alone
             browser.type("create consonants 3 bots=random target=1")
             browser.key("Enter")
             browser.type("start")

@@ -85,6 +85,25 @@ class Browser:
         self.call("Page.navigate", url=url)
         self.wait("document.readyState === 'complete'")
 
+    def page(self, server_url: str) -> None:
+        """The web client's page of the server at `server_url` (ws://), connected."""
+        self.open(server_url.replace("ws://", "http://") + "/")
+        self.wait("document.getElementById('status').textContent.startsWith('Connected to')")
+
+    def register(self, name: str, password: str = "password1") -> None:
+        """Register `name` by keyboard alone: the name field has the focus; Tab
+        to the password, Tab twice to Register, Enter; then logged in."""
+        self.type(name)
+        self.key("Tab")
+        self.type(password)
+        self.key("Tab")
+        self.key("Tab")
+        self.key("Enter")
+        self.wait(
+            "[...document.querySelectorAll('#history li')]"
+            f".some(li => li.textContent.startsWith('Logged in as {name}'))"
+        )
+
     def js(self, expression: str) -> Any:
         result = self.call(
             "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
