@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 from argon2 import PasswordHasher
@@ -50,9 +50,8 @@ from sixdot.server.storage import (
     holding,
 )
 from sixdot.visible import visible
-
-if TYPE_CHECKING:
-    from sixdot.web.bridge import WebSeat
+from sixdot.web import WEB_PATH, page
+from sixdot.web.bridge import WebSeat
 
 log = logging.getLogger("sixdot.server")
 
@@ -188,8 +187,6 @@ class Server:
         """A plain HTTP request: `/health` (how the server stands, as JSON), or
         the web client's page (`sixdot.web`), or 404. A websocket's opening
         goes on to `handle`."""
-        from sixdot.web import page
-
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
         if request.path == "/health":
@@ -208,9 +205,6 @@ class Server:
     async def handle(self, ws: ServerConnection) -> None:
         """One connection: a client of the protocol, or a browser's page (`/web`),
         whose seat the server plays through `sixdot join`'s own client mind."""
-        from sixdot.web import WEB_PATH
-        from sixdot.web.bridge import WebSeat
-
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         client = Client(ws, address)
         path = ws.request.path if ws.request is not None else "/"
