@@ -518,7 +518,7 @@ def test_an_espeak_language_code_names_a_voice(tmp_path, wanted: str, voice_id: 
     """`en-gb` is the language of the voice gmw/en, as `espeak-ng --voices` lists it."""
     notices: list[str] = []
     voice = open_tts(voice=wanted, save_to=str(tmp_path), notice=notices.append)
-    assert voice.engine.getProperty("voice") == voice_id
+    assert voice.writer.engine.getProperty("voice") == voice_id
     assert notices == []
 
 

@@ -90,21 +90,118 @@ def test_braille_written_to_a_cp1252_pipe_is_utf8_not_a_traceback() -> None:
     assert b"Traceback" not in run.stderr
 
 
-def test_an_aiff_as_macos_writes_it_is_timed_whatever_its_name(tmp_path: Path) -> None:
-    """macOS's voice writes AIFF into the file it is given: its length is read
-    from the AIFF itself (before, `wave` gave 0 s and lines ran together)."""
-    import warnings
+#: A stand-in for macOS's `say`, taking exactly the options of its manual page
+#: (say(1): -v, -r, -o, -f, --data-format) and refusing any other; `-v ?`
+#: lists voices as `say` does. It writes a WAV of silence, 50 ms a word, and
+#: logs what it was given.
+SAY = r"""#!PYTHON
+import json, sys, wave
+args = sys.argv[1:]
+given = {}
+while args:
+    arg = args.pop(0)
+    if arg.startswith("--data-format="):
+        given["format"] = arg.split("=", 1)[1]
+    elif arg in ("-v", "-r", "-o", "-f"):
+        given[arg] = args.pop(0)
+    else:
+        sys.exit("say: unknown option " + arg)
+if given.get("-v") == "?":
+    print("Alex                en_US    # Most people recognize me by my voice.")
+    print("Daniel              en_GB    # Hello, my name is Daniel.")
+    sys.exit(0)
+text = sys.stdin.read() if given.get("-f") == "-" else ""
+endian, rate = given["format"].split("@")
+assert endian == "LEI16", endian
+with wave.open(given["-o"], "wb") as out:
+    out.setnchannels(1)
+    out.setsampwidth(2)
+    out.setframerate(int(rate))
+    out.writeframes(b"\0\0" * (int(rate) // 20 * len(text.split())))
+with open(sys.argv[0] + ".log", "a") as log:
+    log.write(json.dumps({"given": given, "text": text}) + "\n")
+"""
 
-    from sixdot.output.tts import seconds
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        aifc = pytest.importorskip("aifc")  # the standard library's writer, to 3.12
-    path = tmp_path / "line.wav"
-    with aifc.open(str(path), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(22050)
-        out.writeframes(b"\0\0" * 33075)
-    assert abs(seconds(path) - 1.5) < 1e-9
-    assert seconds(tmp_path / "missing.aiff") == 0.0
+def _on_path(monkeypatch: pytest.MonkeyPatch, folder: Path, name: str, script: str) -> Path:
+    folder.mkdir(exist_ok=True)
+    path = folder / name
+    path.write_text(script.replace("PYTHON", sys.executable))
+    path.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    return path
+
+
+def test_macos_own_voice_is_say_writing_wav_without_pyttsx3(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """On macOS sixdot's own voice is `say -o`, so pyttsx3 and its 109 MB of
+    pyobjc are not needed there; the line goes on standard input, so one that
+    starts with a dash is spoken, not taken for an option."""
+    import threading
+
+    from sixdot.output.tts import open_tts, seconds
+
+    say = _on_path(monkeypatch, tmp_path / "bin", "say", SAY)
+    monkeypatch.setitem(sys.modules, "pyttsx3", None)  # never imported on macOS
+    notices: list[str] = []
+    voice = open_tts(
+        rate=210,
+        voice="en-gb",
+        save_to=str(tmp_path / "said"),
+        notice=notices.append,
+        platform="darwin",
+    )
+    voice.speak("-r is a line, not an option", threading.Event())
+    said = [json.loads(line) for line in Path(f"{say}.log").read_text().splitlines()]
+    assert said == [
+        {
+            "given": {
+                "-r": "210",
+                "-v": "Daniel",
+                "format": "LEI16@22050",
+                "-f": "-",
+                "-o": str(tmp_path / "said" / "00001.wav"),
+            },
+            "text": "-r is a line, not an option",
+        }
+    ]
+    assert seconds(tmp_path / "said" / "00001.wav") == pytest.approx(0.35, abs=0.001)
+    assert (tmp_path / "said" / "00001.txt").read_text() == "-r is a line, not an option\n"
+    assert notices == []
+    open_tts(
+        voice="Klingon", save_to=str(tmp_path / "said"), notice=notices.append, platform="darwin"
+    )
+    assert notices == ["Speech: no voice 'Klingon'; using the default voice."]
+
+
+def test_macos_player_sets_the_volume_say_cannot(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from sixdot.output.tts import CommandPlayer, VoiceError, find_player, open_tts
+
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    with pytest.raises(VoiceError, match="say is not installed"):
+        open_tts(platform="darwin")
+    with pytest.raises(VoiceError, match=r"one of afplay\)"):
+        find_player("darwin", 0.5)
+    _on_path(monkeypatch, tmp_path / "bin", "afplay", "#!/bin/sh\nexit 0\n")
+    player = find_player("darwin", 0.5)
+    assert isinstance(player, CommandPlayer)
+    assert player.command == ("afplay", "-v", "0.5")
+    player.close()
+
+
+def test_pyttsx3_is_not_a_dependency_on_macos() -> None:
+    """pyproject's requirement carries the marker that leaves macOS out."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    wanted = [Requirement(r) for r in project["project"]["dependencies"]]
+    (tts,) = [r for r in wanted if r.name == "pyttsx3"]
+    assert tts.marker is not None
+    assert not tts.marker.evaluate({"sys_platform": "darwin"})
+    assert tts.marker.evaluate({"sys_platform": "linux"})
+    assert tts.marker.evaluate({"sys_platform": "win32"})

@@ -1,6 +1,9 @@
-"""sixdot's own voice: pyttsx3 makes the audio, sixdot plays it.
+"""sixdot's own voice: a speech engine writes each line to a file, sixdot plays it.
 
-pyttsx3 drives espeak-ng on Linux (SAPI5 on Windows, NSSpeech on macOS).
+On Linux and Windows the engine is pyttsx3 (espeak-ng, SAPI5). On macOS it
+is the system's own `say` command: pyttsx3 would drive the same voices
+through pyobjc, 59 packages and about 109 MB, for nothing `say -o` cannot do.
+
 Asked to speak, pyttsx3 2.99 on Linux plays its audio through `aplay` with
 `os.system`, which cannot be cut off and writes to the terminal, so sixdot
 never asks it to speak: it asks for each line as a WAV file
@@ -66,30 +69,25 @@ class Sink(Protocol):
         """Remove anything temporary."""
 
 
+class Writer(Protocol):
+    """What makes the audio of a line."""
+
+    def write(self, text: str, path: Path) -> None:
+        """Write the audio of `text` to `path` as WAV; VoiceError if it cannot."""
+
+
 class TtsVoice:
-    """A pyttsx3 engine writing each line to a file, and a sink playing it."""
+    """A writer making each line's audio file, and a sink playing it."""
 
-    def __init__(self, engine: Any, sink: Sink, settle: Callable[[], object]) -> None:
-        """`settle` waits until the engine has finished all it was given."""
-        self.engine = engine
+    def __init__(self, writer: Writer, sink: Sink) -> None:
+        self.writer = writer
         self.sink = sink
-        self._settle = settle
-        self._written = threading.Event()
-        engine.connect("finished-utterance", self._finished)
-
-    def _finished(self, **event: object) -> None:
-        self._written.set()
 
     def speak(self, text: str, stopped: threading.Event) -> None:
         if stopped.is_set() or not text.strip():
             return
         path = self.sink.target(text)
-        self._written.clear()
-        self.engine.save_to_file(text, str(path))
-        self.engine.runAndWait()
-        self._settle()
-        if not self._written.wait(SYNTH_SECONDS):
-            raise VoiceError(f"the speech engine wrote no audio in {SYNTH_SECONDS:g} seconds")
+        self.writer.write(text, path)
         self.sink.play(path, stopped)
 
     def cancel(self) -> None:
@@ -99,41 +97,81 @@ class TtsVoice:
         self.sink.close()
 
 
-#: What the engine writes: macOS's voice (pyttsx3's nsss driver) writes AIFF
-#: whatever the name says, so the files are named for it there.
-AUDIO = ".aiff" if sys.platform == "darwin" else ".wav"
+class EngineWriter:
+    """pyttsx3's engine, saving a line to a file and waiting until it has really finished."""
+
+    def __init__(self, engine: Any, settle: Callable[[], object]) -> None:
+        """`settle` waits until the engine has finished all it was given."""
+        self.engine = engine
+        self._settle = settle
+        self._written = threading.Event()
+        engine.connect("finished-utterance", self._finished)
+
+    def _finished(self, **event: object) -> None:
+        self._written.set()
+
+    def write(self, text: str, path: Path) -> None:
+        self._written.clear()
+        self.engine.save_to_file(text, str(path))
+        self.engine.runAndWait()
+        self._settle()
+        if not self._written.wait(SYNTH_SECONDS):
+            raise VoiceError(f"the speech engine wrote no audio in {SYNTH_SECONDS:g} seconds")
+
+
+class SayWriter:
+    """macOS's `say`, writing each line as 16-bit WAV (`-o` and `--data-format`).
+
+    The text goes on standard input (`-f -`), so a line that starts with a
+    dash is never taken for an option; `say` has no volume of its own, so
+    the player (`afplay -v`) sets it.
+    """
+
+    def __init__(self, rate: int, voice: str = "") -> None:
+        chosen = ("-v", voice) if voice else ()
+        self.command = ("say", "-r", str(rate), *chosen, f"--data-format=LEI16@{RATE}", "-f", "-")
+
+    def write(self, text: str, path: Path) -> None:
+        try:
+            done = subprocess.run(
+                [*self.command, "-o", str(path)],
+                input=text.encode("utf-8"),
+                capture_output=True,
+                timeout=SYNTH_SECONDS,
+                check=False,
+            )
+        except subprocess.TimeoutExpired as err:
+            raise VoiceError(f"say wrote no audio in {SYNTH_SECONDS:g} seconds") from err
+        except OSError as err:
+            raise VoiceError(f"say: {err.strerror}") from err
+        if done.returncode != 0:
+            raise VoiceError(f"say could not make the audio (exit status {done.returncode})")
+
+
+def say_voices() -> list[tuple[str, str]]:
+    """macOS's voices as (name, language) from `say -v '?'`, whose lines read
+    `Alex                en_US    # Most people recognize me by my voice.`"""
+    try:
+        listed = subprocess.run(
+            ["say", "-v", "?"], capture_output=True, timeout=SYNTH_SECONDS, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    voices = []
+    for line in listed.stdout.decode("utf-8", "replace").splitlines():
+        found = re.match(r"(.+?)\s+([a-z]{2,3}[_-]\w+)\s+#", line)
+        if found:
+            voices.append((found[1], found[2]))
+    return voices
 
 
 def seconds(path: Path) -> float:
-    """How long a WAV or AIFF file plays; 0 if it is neither."""
+    """How long a WAV file plays; 0 if it is not one."""
     try:
         with wave.open(str(path), "rb") as wav:
             return wav.getnframes() / wav.getframerate()
     except (wave.Error, EOFError, OSError, ZeroDivisionError):
-        return _aiff_seconds(path)
-
-
-def _aiff_seconds(path: Path) -> float:
-    """An AIFF's length from its COMM chunk: sample frames (32 bits) over the
-    sample rate (an 80-bit extended float); 0 if it is not an AIFF."""
-    try:
-        data = path.read_bytes()
-    except OSError:
         return 0.0
-    if data[:4] != b"FORM" or data[8:12] not in (b"AIFF", b"AIFC"):
-        return 0.0
-    at = 12
-    while at + 8 <= len(data):
-        kind, size = data[at : at + 4], int.from_bytes(data[at + 4 : at + 8], "big")
-        if kind == b"COMM" and size >= 18:
-            body = data[at + 8 : at + 8 + 18]
-            frames = int.from_bytes(body[2:6], "big")
-            exponent = int.from_bytes(body[8:10], "big") & 0x7FFF
-            mantissa = int.from_bytes(body[10:18], "big")
-            rate = mantissa * 2.0 ** (exponent - 16383 - 63)
-            return frames / rate if rate > 0 else 0.0
-        at += 8 + size + (size & 1)
-    return 0.0
 
 
 class WavFolder:
@@ -149,11 +187,11 @@ class WavFolder:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise VoiceError(f"cannot write audio files to {folder}: {err.strerror}") from err
-        numbers = [int(p.stem) for p in folder.glob(f"*{AUDIO}") if re.fullmatch(r"\d+", p.stem)]
+        numbers = [int(p.stem) for p in folder.glob("*.wav") if re.fullmatch(r"\d+", p.stem)]
         self._numbers = itertools.count(max(numbers, default=0) + 1)
 
     def target(self, text: str) -> Path:
-        path = self.folder / f"{next(self._numbers):05d}{AUDIO}"
+        path = self.folder / f"{next(self._numbers):05d}.wav"
         path.with_suffix(".txt").write_text(text + "\n", encoding="utf-8")
         return path
 
@@ -181,7 +219,7 @@ class CommandPlayer:
         self._process: subprocess.Popen[bytes] | None = None
 
     def target(self, text: str) -> Path:
-        return Path(self._folder.name) / f"line{AUDIO}"
+        return Path(self._folder.name) / "line.wav"
 
     def play(self, path: Path, stopped: threading.Event) -> None:
         with self._lock:
@@ -220,7 +258,7 @@ class WinsoundPlayer:
         self._folder = tempfile.TemporaryDirectory(prefix="sixdot-speech-")
 
     def target(self, text: str) -> Path:
-        return Path(self._folder.name) / f"line{AUDIO}"
+        return Path(self._folder.name) / "line.wav"
 
     def play(self, path: Path, stopped: threading.Event) -> None:
         flags = self._winsound.SND_FILENAME | self._winsound.SND_ASYNC
@@ -270,11 +308,23 @@ def _probe(command: Sequence[str]) -> str | None:
     return None
 
 
-def find_player(platform: str = sys.platform) -> Sink:
-    """The first player that can play sound here; VoiceError says why there is none."""
+#: Players that set the volume themselves, and their option: for a writer that cannot (`say`).
+VOLUME_OPTIONS = {"afplay": "-v"}
+
+
+def find_player(platform: str = sys.platform, volume: float | None = None) -> Sink:
+    """The first player that can play sound here; VoiceError says why there is none.
+
+    `volume`, when given, is set by the player (1 plays the file as it is).
+    """
     if platform == "win32":
         return WinsoundPlayer()
     commands = PLAYERS.get(platform, PLAYERS["linux"])
+    if volume is not None:
+        commands = tuple(
+            (*c, VOLUME_OPTIONS[c[0]], f"{volume:g}") if c[0] in VOLUME_OPTIONS else c
+            for c in commands
+        )
     reasons = []
     for command in commands:
         reason = _probe(command)
@@ -339,11 +389,43 @@ def open_tts(
     voice: str = "",
     save_to: str = "",
     notice: Callable[[str], None] = notice_on_stderr,
+    platform: str = sys.platform,
 ) -> TtsVoice:
     """sixdot's own voice, ready to speak; VoiceError says what is missing.
 
     A `voice` the engine does not have gives the default voice and one notice.
     """
+    writer: Writer
+    if platform == "darwin":
+        writer = open_say(rate, voice, notice)
+        played_volume: float | None = volume
+    else:
+        writer = open_engine(rate, volume, voice, notice)
+        played_volume = None
+    if save_to:
+        return TtsVoice(writer, WavFolder(Path(save_to).expanduser()))
+    return TtsVoice(writer, find_player(platform, played_volume))
+
+
+def open_say(rate: int, voice: str, notice: Callable[[str], None]) -> SayWriter:
+    """macOS's `say`, with `voice` if it has one by that name or language."""
+    if shutil.which("say") is None:
+        raise VoiceError("say is not installed")
+    if voice:
+        key = voice.casefold().replace("-", "_")
+        found = [
+            name for name, language in say_voices() if key in (name.casefold(), language.casefold())
+        ]
+        if not found:
+            notice(NOTICE_VOICE.format(wanted=voice))
+        return SayWriter(rate, found[0] if found else "")
+    return SayWriter(rate)
+
+
+def open_engine(
+    rate: int, volume: float, voice: str, notice: Callable[[str], None]
+) -> EngineWriter:
+    """pyttsx3's engine with the settings given, idle and ready for a line."""
     try:
         import pyttsx3
     except ImportError as err:
@@ -370,5 +452,4 @@ def open_tts(
     engine.setProperty("rate", rate)
     engine.setProperty("volume", volume)
     settle()
-    sink: Sink = WavFolder(Path(save_to).expanduser()) if save_to else find_player()
-    return TtsVoice(engine, sink, settle)
+    return EngineWriter(engine, settle)
