@@ -19,10 +19,12 @@ import contextlib
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
 from sixdot.client.keys import DEFAULT_KEYS, load_keys
+from sixdot.client.pacing import PAUSE, Pace
 from sixdot.present.focus import FocusItem
 
 
@@ -58,6 +60,15 @@ class Terminal:
         self._told = threading.Lock()
         #: The prompt printed and not yet answered, at a plain interactive terminal.
         self._waiting = ""
+        #: A burst of lines goes out a screenful at a time (see `pacing`).
+        self.pace = Pace(self._rows)
+
+    def _rows(self) -> int:
+        """The terminal's height; a pipe or file has no height, and no pause."""
+        try:
+            return os.get_terminal_size(self.stdout.fileno()).lines
+        except (OSError, ValueError, AttributeError):
+            return sys.maxsize
 
     def tell(self, lines: Sequence[str]) -> None:
         """Say lines from any thread, each whole: printed now, one after another.
@@ -95,6 +106,7 @@ class Terminal:
         del index
 
     def say(self, line: str) -> None:
+        time.sleep(self.pace.wait())
         self.stdout.write(line + "\n")
         self.stdout.flush()
         self.last_line = line
@@ -315,6 +327,7 @@ class PromptTerminal(Terminal):
             self._collected.append(line)
             self.last_line = line
             return
+        time.sleep(self.pace.wait())
         self.stdout.write(("\n" if self._dangling else "") + line)
         self.stdout.flush()
         self._dangling = True
@@ -388,11 +401,7 @@ class PromptTerminal(Terminal):
             self._wiped = True
         app.output.flush()
         app._running_in_terminal = True  # no redraw until the rest is out
-
-        def rest_out() -> None:
-            self._release(redraw=app.is_running and not app.is_done)
-
-        self._holding = loop.call_later(self.BLANK_SECONDS, rest_out)
+        self._holding = loop.call_later(self.BLANK_SECONDS, self._rest_out)
 
     def _wipe(self) -> None:
         """Take the prompt off the screen, as the renderer's erase does, but leave
@@ -421,7 +430,12 @@ class PromptTerminal(Terminal):
 
     def _release(self, redraw: bool = False) -> bool:
         """Print the lines held after a first one (see `_above`) and, with `redraw`,
-        the input line below them, in one write; False if none were held."""
+        the input line below them, in one write; False if none were held.
+
+        More lines than a screenful go out a screenful at a time (see
+        `pacing`): in the prompt's loop the rest waits its turn there; when
+        the prompt has ended, here.
+        """
         if self._held is None:
             return False
         app = self._session.app
@@ -432,13 +446,30 @@ class PromptTerminal(Terminal):
         if not self._wiped:
             app.output.write("\n")
         self._wiped = False
-        self._print(held)
+        room = self.pace.room()
+        loop = app.loop
+        if redraw and loop is not None and len(held) > room:
+            self._print(held[:room])
+            app.output.flush()
+            self._held, self._wiped = held[room:], True
+            self._holding = loop.call_later(PAUSE, self._rest_out)
+            return True
+        for start in range(0, len(held), room):
+            if start:
+                app.output.flush()
+                time.sleep(PAUSE)
+            self._print(held[start : start + room])
         app._running_in_terminal = False
         if redraw:
             app._redraw()
         else:
             app.output.flush()
         return True
+
+    def _rest_out(self) -> None:
+        """In the prompt's loop: the lines held go out, and the input line after them."""
+        app = self._session.app
+        self._release(redraw=app.is_running and not app.is_done)
 
     def _take_offer(self) -> None:
         """In the prompt's loop: walk and complete what was offered last."""
