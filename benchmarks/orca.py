@@ -62,6 +62,7 @@ def main() -> int:
         "steps": figures["steps"],
         **checks,
         "blank_said": figures["blank_said"],
+        "prompt": figures["prompt"],
         "unspoken_lines": figures["unspoken_lines"],
         "unspoken_labels": figures["unspoken_labels"],
     }

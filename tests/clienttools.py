@@ -623,9 +623,9 @@ class PtyClient:
         return self.screen.display[self.screen.cursor.y].rstrip()
 
     def at_prompt(self, typed: str = "", below: int = -1) -> bool:
-        """The cursor is after "> " and `typed`, on a row below row `below`."""
+        """The cursor is after "› " and `typed`, on a row below row `below`."""
         return (
-            self.cursor_line == f"> {typed}".rstrip()
+            self.cursor_line == f"› {typed}".rstrip()
             and self.screen.cursor.x == 2 + len(typed)
             and self.screen.row > below
             and not self.eof
@@ -633,7 +633,7 @@ class PtyClient:
 
     def wait_prompt(self, typed: str = "", below: int = -1) -> int:
         """Wait for the prompt; the session row it is on."""
-        self.wait_for(lambda: self.at_prompt(typed, below), what=f"the prompt '> {typed}'")
+        self.wait_for(lambda: self.at_prompt(typed, below), what=f"the prompt '› {typed}'")
         return self.screen.row
 
     def send(self, text: str) -> None:
@@ -653,4 +653,4 @@ class PtyClient:
 
     def output_lines(self) -> list[str]:
         """The session's lines without the prompt lines (what the program said)."""
-        return [line for line in self.screen.transcript() if not line.startswith(">")]
+        return [line for line in self.screen.transcript() if not line.startswith("›")]

@@ -33,7 +33,7 @@ def test_a_whole_game_by_arrows_enter_and_a_letter_key() -> None:
             if ", next" in label and "Placed:" in "\n".join(pty.output_lines()[-3:]):
                 pty.send("e")  # after placing: jump to the end move
                 # The label may go on with its place in the list ("; 5 of 9").
-                assert re.match(r"> end\b", focused(pty))
+                assert re.match(r"› end\b", focused(pty))
             pty.send(ENTER)
             pty.settle(0.1)
             if "Choose by number" in "\n".join(pty.output_lines()[-12:]) and pty.at_prompt():

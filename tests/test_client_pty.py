@@ -3,7 +3,7 @@
 sixdot runs in a pseudo-terminal of 80 by 24 (pexpect), and what it prints
 is read back with a pyte terminal emulator that answers cursor-position
 requests like a real terminal. The output must stay a plain stream of lines:
-the prompt "> " with the cursor after it, command output as new lines below,
+the prompt "› " with the cursor after it, command output as new lines below,
 and nothing above the prompt redrawn. What the program says is checked
 against the same commands sent through a pipe, not against written text.
 """
@@ -61,9 +61,9 @@ def assert_plain_stream(c: PtyClient, mark: int, row: int) -> None:
 def test_prompt_commands_and_moves_are_new_lines_below(client) -> None:
     c = client(*PLAY)
     row = c.wait_prompt()
-    # The cursor sits on the prompt line, right after "> ".
-    assert c.cursor_line == ">"
-    assert c.screen.display[c.screen.cursor.y].startswith("> ")
+    # The cursor sits on the prompt line, right after "› ".
+    assert c.cursor_line == "›"
+    assert c.screen.display[c.screen.cursor.y].startswith("› ")
     assert c.screen.cursor.x == 2
     said = piped()[:-1]  # without the end-of-input line
     assert c.output_lines() == said
@@ -78,7 +78,7 @@ def test_prompt_commands_and_moves_are_new_lines_below(client) -> None:
         # Earlier lines are untouched; the command stays on its prompt line and
         # the answer follows as new lines, exactly what a pipe gets.
         assert after[:row] == before[:row]
-        assert after[row] == f"> {command}"
+        assert after[row] == f"› {command}"
         assert_plain_stream(c, mark, row)
         assert c.output_lines() == piped(*answered)[:-1]
         assert new_row > row + 1
@@ -103,7 +103,7 @@ def test_tab_completes_a_unique_move_without_a_popup(client) -> None:
     c.send("pa\t")
     c.wait_prompt(typed="pass", below=row - 1)
     assert c.screen.row == row
-    assert c.cursor_line == "> pass"
+    assert c.cursor_line == "› pass"
     # Only the input line changed: no completion menu.
     assert {r for r, _ in c.screen.changes[mark:]} == {row}
     assert_plain_stream(c, mark, row)
@@ -122,7 +122,7 @@ def tab_with_several_matches(c: PtyClient) -> tuple[int, int]:
     c.settle(0.5)
     # Candidates, if listed, come as lines below; the cursor ends on an input
     # line after them that still holds what was typed.
-    assert c.cursor_line.startswith("> ta")
+    assert c.cursor_line.startswith("› ta")
     assert_plain_stream(c, mark, row)
     return row, c.screen.row
 
@@ -136,7 +136,7 @@ def test_tab_with_several_matches_draws_no_popup(client) -> None:
     # Take away the listed candidates (said where the prompt was): the rest is
     # what a pipe is told.
     lines = transcript[:first] + transcript[second:]
-    assert [line for line in lines if not line.startswith(">")] == piped("1", "table")[:-1]
+    assert [line for line in lines if not line.startswith("›")] == piped("1", "table")[:-1]
 
 
 def test_tab_lists_each_candidate_so_it_can_be_told_apart(client) -> None:
@@ -202,10 +202,10 @@ def test_plain_mode_on_a_terminal_prints_only_lines(client, args, term) -> None:
     c.send("yes\r")
     assert c.wait_exit() == 0
     # No line editor: no escape sequences at all (no cursor-position queries,
-    # no bracketed paste, no cursor moves); the prompt is still "> ".
+    # no bracketed paste, no cursor moves); the prompt is still "› ".
     assert b"\x1b" not in c.raw
-    assert c.raw.count(b"> ") >= 5
+    assert c.raw.count("› ".encode()) >= 5
     transcript = c.screen.transcript()
-    prompts = [line for line in transcript if line.startswith(">")]
-    assert prompts == ["> moves", "> 1", "> table", "> quit", "> yes"]
+    prompts = [line for line in transcript if line.startswith("›")]
+    assert prompts == ["› moves", "› 1", "› table", "› quit", "› yes"]
     assert c.output_lines() == piped("moves", "1", "table", "quit", "yes")

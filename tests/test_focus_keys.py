@@ -42,7 +42,7 @@ def typed() -> Iterator:
             if seen is not None:
                 terminal.on_focus = lambda at: seen.append(terminal._shown)
             pipe.send_text(keys)
-            return terminal.ask("> ", (), focus)
+            return terminal.ask("› ", (), focus)
 
         yield ask
 

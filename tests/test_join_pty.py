@@ -90,11 +90,11 @@ def test_arrows_walk_the_cards_enter_plays_one_and_f5_gives_the_scores(join) -> 
     dealt = said(join, "Dealt to you")
     cards = re.findall(r"\b[A-Z]{2}\b", dealt)
     join.send(RIGHT)
-    label = f"> {cards[0]}: Enter keeps it; 1 of 3 in Dealt"
+    label = f"› {cards[0]}: Enter keeps it; 1 of 3 in Dealt"
     join.wait_for(lambda: join.cursor_line == label)
     assert join.screen.cursor.x == len(label)  # after the label, where a screen reader reads
     join.send(RIGHT)
-    join.wait_for(lambda: join.cursor_line == f"> {cards[1]}: Enter keeps it; 2 of 3 in Dealt")
+    join.wait_for(lambda: join.cursor_line == f"› {cards[1]}: Enter keeps it; 2 of 3 in Dealt")
     join.send(ENTER)
     said(join, f"You keep {cards[1]} to start a line.")
     row = join.wait_prompt()
@@ -319,8 +319,8 @@ def test_plain_at_a_terminal_a_line_from_the_server_never_joins_the_prompt(
         pty.send("who" + ENTER)
         said(pty, "Log in first")
         screen = [line.rstrip() for line in pty.screen.display if line.strip()]
-        typed = [line for line in screen if line.startswith(">") and line != ">"]
-        assert typed == ["> who"], screen  # only what the player typed follows a prompt
-        assert screen[-1] == ">", screen
+        typed = [line for line in screen if line.startswith("›") and line != "›"]
+        assert typed == ["› who"], screen  # only what the player typed follows a prompt
+        assert screen[-1] == "›", screen
     finally:
         pty.close()

@@ -125,7 +125,7 @@ class Table:
     @property
     def line(self) -> str:
         """The input line, without its prompt."""
-        return self.pty.cursor_line.removeprefix(">").removeprefix(" ")
+        return self.pty.cursor_line.removeprefix("›").removeprefix(" ")
 
     def command(self, text: str) -> list[str]:
         """Type `text` and Enter on an empty line; the whole answer."""

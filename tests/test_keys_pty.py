@@ -36,17 +36,17 @@ def test_arrows_put_the_focused_card_on_the_input_line_under_the_cursor(client) 
     cards = re.findall(r"\b[A-Z]{2}\b", dealt)
     client.send(RIGHT)
     # Each card says its place in the hand, so two alike are told apart.
-    label = focus_line(client, rf"> {cards[0]}: Enter keeps it; 1 of 3 in Dealt")
+    label = focus_line(client, rf"› {cards[0]}: Enter keeps it; 1 of 3 in Dealt")
     # After the label, where a screen reader reading new text wants the cursor.
     assert client.screen.cursor.x == len(label)
     client.send(RIGHT)
-    assert focus_line(client, rf"> {cards[1]}: Enter keeps it; 2 of 3 in Dealt")
+    assert focus_line(client, rf"› {cards[1]}: Enter keeps it; 2 of 3 in Dealt")
     client.send(END)
-    assert focus_line(client, rf"> {cards[2]}: Enter keeps it; 3 of 3 in Dealt")
+    assert focus_line(client, rf"› {cards[2]}: Enter keeps it; 3 of 3 in Dealt")
     client.send(HOME)
-    assert focus_line(client, rf"> {cards[0]}: Enter keeps it; 1 of 3 in Dealt")
+    assert focus_line(client, rf"› {cards[0]}: Enter keeps it; 1 of 3 in Dealt")
     client.send(cards[2][0].lower())
-    assert focus_line(client, rf"> ({cards[1]}|{cards[2]}): Enter keeps it; [23] of 3 in Dealt")
+    assert focus_line(client, rf"› ({cards[1]}|{cards[2]}): Enter keeps it; [23] of 3 in Dealt")
     client.send(ESCAPE)
     client.wait_prompt()
 
@@ -54,7 +54,7 @@ def test_arrows_put_the_focused_card_on_the_input_line_under_the_cursor(client) 
 def test_enter_on_a_focused_card_plays_it(client) -> None:
     client.wait_prompt()
     client.send(RIGHT)
-    label = focus_line(client, r"> \w\w: Enter keeps it; [1-3] of 3 in Dealt")
+    label = focus_line(client, r"› \w\w: Enter keeps it; [1-3] of 3 in Dealt")
     card = label[2:4]
     client.send(ENTER)
     client.wait_for(lambda: f"You keep {card} to start a line." in client.output_lines())
@@ -134,7 +134,7 @@ def test_escape_clears_what_was_typed_at_once(client) -> None:
     (before, typed text stayed as it was)."""
     client.wait_prompt()
     client.send("hand nothing")
-    client.wait_for(lambda: client.cursor_line == "> hand nothing", what="the text typed")
+    client.wait_for(lambda: client.cursor_line == "› hand nothing", what="the text typed")
     client.send(ESCAPE)
     client.wait_prompt()
     client.send(ENTER)  # Enter acts on what the line shows: nothing, whose turn

@@ -73,7 +73,7 @@ def test_a_command_typed_over_a_focused_item_runs_and_plays_nothing(game, comman
     focused(game)
     lines = len(game.output_lines())
     game.send(command)
-    game.wait_for(lambda: game.cursor_line.startswith(f"> {command}"), what=command)
+    game.wait_for(lambda: game.cursor_line.startswith(f"› {command}"), what=command)
     game.send(ENTER)
     game.wait_prompt()
     game.settle(0.2)
@@ -126,7 +126,7 @@ def test_two_identical_cards_are_told_apart_by_their_place() -> None:
         pty.send(RIGHT)
         labels.append(focused(pty, after=labels[0]))
         # The hand starts "A over E, A over E": the same card twice.
-        assert labels[0].startswith("> A over E") and labels[1].startswith("> A over E")
+        assert labels[0].startswith("› A over E") and labels[1].startswith("› A over E")
         # Each says its place in its group, the vowels, that Up and Down jump between.
         assert re.search(r"; 1 of (\d+) in Vowels\b", labels[0])
         assert re.search(r"; 2 of (\d+) in Vowels\b", labels[1])
@@ -150,7 +150,7 @@ def test_a_letter_pressed_again_goes_on_to_the_next_card_it_fits() -> None:
         pty.close()
     # The hand starts with A over E twice, then more A cards: `a` walks them.
     assert len({first, second, third}) == 3  # three places, never the text "aa"
-    assert all(label.startswith("> A over") for label in (first, second, third))
+    assert all(label.startswith("› A over") for label in (first, second, third))
 
 
 def test_tab_on_an_empty_line_lists_on_one_line_moves_first() -> None:
@@ -165,7 +165,7 @@ def test_tab_on_an_empty_line_lists_on_one_line_moves_first() -> None:
         # The three moves first, then the one command that starts with k.
         assert said == ["4 to choose: keep OL, keep NY, keep EL, keys."]
         assert "  " not in said[0]
-        assert pty.cursor_line == "> ke"  # as far as every candidate agrees
+        assert pty.cursor_line == "› ke"  # as far as every candidate agrees
     finally:
         pty.close()
 
@@ -190,8 +190,8 @@ def test_a_letter_reaches_a_vowel_card_by_its_second_side() -> None:
     try:
         pty.wait_prompt()
         pty.send(RIGHT)
-        assert focused(pty).startswith("> A over E")
+        assert focused(pty).startswith("› A over E")
         pty.send("i")  # the next card showing I is A over I, before I over O
-        pty.wait_for(lambda: pty.cursor_line.startswith("> A over I"), what="A over I")
+        pty.wait_for(lambda: pty.cursor_line.startswith("› A over I"), what="A over I")
     finally:
         pty.close()

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sixdot.client.choice import LONGEST, MANY, ChoiceError, normal, pick
-from sixdot.client.session import PROMPT, Setup
-from sixdot.client.terminal import Terminal
+from sixdot.client.session import Setup
+from sixdot.client.terminal import PROMPT, Terminal
 from sixdot.games import DEFAULT_LEVEL, GAMES
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.present.presenter import alternatives

@@ -23,6 +23,7 @@ from sixdot.client.commands import Reply
 from sixdot.client.connection import Connection
 from sixdot.client.listener import Listener
 from sixdot.client.sessions import KeptSessions, sessions_path
+from sixdot.client.terminal import PROMPT
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.visible import excerpt, visible
 
@@ -157,7 +158,7 @@ def _read_commands(
 ) -> None:
     words = listener.words
     while True:
-        line = term.ask("> ")
+        line = term.ask(PROMPT)
         if line is None:
             _answered(connection, listener)  # then what becomes of a game under way
             with connection.lock:

@@ -26,7 +26,7 @@ from sixdot.client.choice import (
 )
 from sixdot.client.desk import HEARD, REVIEWS, SEEN, Desk
 from sixdot.client.reading import Judge, read
-from sixdot.client.terminal import Terminal
+from sixdot.client.terminal import PROMPT, Terminal
 from sixdot.core import (
     Action,
     Event,
@@ -46,7 +46,6 @@ from sixdot.visible import excerpt, visible
 
 #: The desk's reviews, then what local play answers itself.
 COMMANDS = (*REVIEWS, "help", "quit")
-PROMPT = "> "
 #: Lines said at once before "more" asks for Enter, at a terminal.
 SCREENFUL = 20
 

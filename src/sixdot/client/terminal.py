@@ -27,6 +27,14 @@ from sixdot.client.keys import DEFAULT_KEYS, load_keys
 from sixdot.client.pacing import PAUSE, Pace
 from sixdot.present.focus import FocusItem
 
+#: What the input line starts with. Not `>`: a screen reader reading the
+#: terminal speaks the input line with every burst of lines printed above it,
+#: and Orca said "greater" at the end of nearly every one. U+203A, the single
+#: right-pointing angle quotation mark, looks like a prompt and is in no
+#: speech table: Orca hands it to speech-dispatcher, which has no name for
+#: it, and espeak-ng says nothing (`espeak-ng -x` gives it no phonemes).
+PROMPT = "\u203a "
+
 
 class Terminal:
     """Line input and output over plain streams."""
