@@ -142,7 +142,6 @@ class Server:
         self.accounts = accounts or Accounts(store, self.hasher)
         self.grace = grace
         self.tables: dict[int, LiveTable] = {}
-        self.locks: dict[int, asyncio.Lock] = {}
         self.online: dict[str, Client] = {}
         #: Open connections, logged in or not (`/health`).
         self.connections = 0
@@ -173,7 +172,6 @@ class Server:
                 self.store.set_status(record.id, Status.OVER)
                 continue
             self.tables[record.id] = table
-            self.locks[record.id] = asyncio.Lock()
             if record.status is Status.PLAYING:
                 for seat, who in enumerate(record.seats):
                     if who.kind is SeatKind.PERSON:
@@ -367,6 +365,7 @@ class Server:
 
     async def on_create(self, client: Client, message: p.Create) -> None:
         assert client.name is not None
+        name = client.name
         self._not_at_table(client)
         try:
             game = get_game(message.game)
@@ -381,32 +380,46 @@ class Server:
             if not message.password:
                 raise Problem.of("online-private-needs-password")
             lock = await asyncio.to_thread(self.hasher.hash, message.password)
+            self._still(client, name)
         record = new_record(
             game,
             message.players or game.rules.default_players,
             dict(message.options),
             message.level or DEFAULT_LEVEL,
-            client.name,
+            name,
             lock,
             message.timer or 0,
         )
         table_id = self.store.add_table(record)
         table = LiveTable(self.store.table(table_id) or record, self.store)
         self.tables[table_id] = table
-        self.locks[table_id] = asyncio.Lock()
-        seat = table.sit(client.name, 0)
+        seat = table.sit(name, 0)
         await self._attach(client, table, seat, None)
 
     async def on_sit(self, client: Client, message: p.Sit) -> None:
         assert client.name is not None
+        name = client.name
         table = await self._enter(client, message.table, message.password)
-        async with self.locks[table.id]:
-            seat = table.sit(client.name, None if message.seat is None else message.seat - 1)
+        async with table.lock:
+            self._still(client, name, table)
+            seat = table.sit(name, None if message.seat is None else message.seat - 1)
         await self._attach(client, table, seat, None)
 
     async def on_watch(self, client: Client, message: p.Watch) -> None:
+        name = client.name
         table = await self._enter(client, message.table, message.password)
+        self._still(client, name, table)
         await self._attach(client, table, None, None)
+
+    def _still(self, client: Client, name: str | None, table: LiveTable | None = None) -> None:
+        """After a wait (a password hashed, a table's lock), the request goes
+        on only if `client` is still logged in as `name` and `table` is still
+        open: a login elsewhere meanwhile took the connection's name (a seat
+        once went to nobody, a table to no host), or the table ended."""
+        if client.name != name:
+            raise Problem.of("online-log-in-first")
+        if table is not None and self.tables.get(table.id) is not table:
+            raise Problem.of("online-no-such-table", table=table.id)
 
     async def _enter(self, client: Client, table_id: int, password: str | None) -> LiveTable:
         table = self.tables.get(table_id)
@@ -432,7 +445,7 @@ class Server:
         table = client.table
         if table is None:
             raise Problem.of("online-not-at-table")
-        async with self.locks[table.id]:
+        async with table.lock:
             if client.seat is not None and table.match is None:
                 assert client.name is not None
                 table.stand(client.name)
@@ -449,19 +462,19 @@ class Server:
 
     async def on_bot(self, client: Client, message: p.AddBot) -> None:
         table = self._hosted(client)
-        async with self.locks[table.id]:
+        async with table.lock:
             table.add_bot(None if message.seat is None else message.seat - 1, message.level)
         self._announce_table(table)
 
     async def on_unbot(self, client: Client, message: p.RemoveBot) -> None:
         table = self._hosted(client)
-        async with self.locks[table.id]:
+        async with table.lock:
             table.remove_bot(message.seat - 1)
         self._announce_table(table)
 
     async def on_start(self, client: Client, message: p.Start) -> None:
         table = self._hosted(client)
-        async with self.locks[table.id]:
+        async with table.lock:
             await asyncio.to_thread(table.start)
         self._announce_table(table)
         await self._advance(table)
@@ -495,7 +508,7 @@ class Server:
         if table is None or client.seat is None:
             raise Problem.of("online-not-seated", table=table.id if table else 0)
         assert client.name is not None
-        async with self.locks[table.id]:
+        async with table.lock:
             try:
                 refusal = await asyncio.to_thread(
                     table.play, client.name, message.move, message.turn
@@ -533,7 +546,7 @@ class Server:
             raise Problem.of("online-not-at-table")
         if table.match is None:
             raise Problem.of("online-not-started", table=table.id)
-        async with self.locks[table.id]:  # no move is made between the steps and the view
+        async with table.lock:  # no move is made between the steps and the view
             self._flush(client)
             state = table.match.state
             client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
@@ -547,7 +560,7 @@ class Server:
         """
         heard = table.match is not None and table.unattended and bool(self._at(table))
         if table.match is not None:
-            async with self.locks[table.id]:
+            async with table.lock:
                 await asyncio.to_thread(table.advance, 1 if heard else None)
         self._send_new(table)
         if heard and table.id in self.tables and table.id not in self.paced:
@@ -627,7 +640,7 @@ class Server:
         a new one runs for its next move)."""
         if table.id not in self.tables:
             return
-        async with self.locks[table.id]:
+        async with table.lock:
             if self.clocks.get((table.id, seat)) is not clock:
                 return
             del self.clocks[table.id, seat]
@@ -697,7 +710,7 @@ class Server:
             timer = self.timers.pop((table.id, seat), None)
             if timer is not None:
                 timer.cancel()
-            async with self.locks[table.id]:
+            async with table.lock:
                 table.stand_in(seat, present=True)
         facts = self._table_facts(table)
         client.send(p.reply("table", you=seat, table=facts, heard=heard))
@@ -730,7 +743,7 @@ class Server:
         self.timers[table.id, seat] = asyncio.get_running_loop().call_later(self.grace, expire)
 
     async def _stand_in(self, table: LiveTable, seat: int) -> None:
-        async with self.locks[table.id]:
+        async with table.lock:
             table.stand_in(seat, present=False)
         self._announce_table(table)
         await self._advance(table)

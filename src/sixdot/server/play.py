@@ -17,6 +17,7 @@ the table to the same place.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections import Counter
 from collections.abc import Sequence
@@ -76,6 +77,9 @@ class LiveTable:
         #: starts when they come back from another window (`TableJoined.heard`).
         self.heard: dict[int, int] = {}
         self._codec: Codec | None = None
+        #: The server changes the table under this, one change at a time; it
+        #: lives and goes with the table (a lock kept apart outlived it).
+        self.lock = asyncio.Lock()
 
     @property
     def codec(self) -> Codec:
