@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,8 +30,14 @@ QUICK = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)
 class Scripted:
     """A client a test drives: sends messages, reads frames until the one it wants."""
 
-    def __init__(self, url: str) -> None:
-        self.ws: ClientConnection = connect(url, max_size=None, legacy=True)
+    def __init__(self, url: str, source: str | None = None) -> None:
+        """`source`: the loopback address it connects from (127.0.0.2, ...),
+        so that a test has players at several addresses."""
+        sock = None
+        if source is not None:
+            host, port = url.removeprefix("ws://").split(":")
+            sock = socket.create_connection((host, int(port)), source_address=(source, 0))
+        self.ws: ClientConnection = connect(url, sock=sock, max_size=None, legacy=True)
         self.frames: list[dict[str, Any]] = []
         OPEN.append(self)
 
@@ -132,7 +139,7 @@ def test_the_password_is_kept_only_as_an_argon2id_hash(server: Background) -> No
     assert b"$argon2id$" in stored
 
 
-def test_login_attempts_are_limited_per_name(server: Background) -> None:
+def test_login_attempts_are_limited_per_name_and_address(server: Background) -> None:
     joined(server, "Ana").close()
     client = Scripted(server.url)
     keys = []

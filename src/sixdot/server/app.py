@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import math
 import ssl
 import time
 from collections.abc import Awaitable, Callable
@@ -296,20 +297,21 @@ class Server:
         await self._logged_in(client, login, None)
 
     async def on_login(self, client: Client, message: p.Login) -> None:
+        """A login; one for a name many wrong passwords were tried on waits its
+        turn, and is told how long (`Accounts.wait`)."""
+        wait = self.accounts.wait(message.name, client.address)
+        if wait > 0:
+            client.problem(Problem.of("online-login-slowed", seconds=math.ceil(wait)), "login")
+            await asyncio.sleep(wait)
         login = await asyncio.to_thread(
-            self.accounts.login, message.name, message.password, client.address
+            self.accounts.login, message.name, message.password, client.address, wait > 0
         )
         await self._logged_in(client, login, None)
 
     async def on_resume(self, client: Client, message: p.Resume) -> None:
         """A valid token always logs in again: players whose lines drop come
-        back however often, whatever others at their address did. Only a
-        refused token counts against the address's tries."""
-        try:
-            login = self.accounts.resume(message.token)
-        except Problem:
-            self.accounts.per_address.attempt(client.address)
-            raise
+        back however often, whatever others at their address did."""
+        login = self.accounts.resume_from(message.token, client.address)
         await self._logged_in(client, login, message.after)
         if message.table is not None and client.table is None:
             if message.table not in self.tables:  # it ended while the line was down
