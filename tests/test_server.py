@@ -131,6 +131,21 @@ def test_a_taken_name_and_bad_names_are_refused_with_what_is_accepted(
     assert client.problem()["key"] == "online-bad-password"
 
 
+def test_a_name_that_passes_for_another_is_refused(server: Background) -> None:
+    """Before, "аlice" with a Cyrillic а was an account beside alice."""
+    joined(server, "alice").close()
+    client = Scripted(server.url)
+    for name in ("\u0430lice", "\u0391LICE", "a1ice"):  # a Cyrillic a, a Greek A, a 1
+        client.send("register", name=name, password="password1")
+        refused = client.problem()
+        assert (refused["key"], refused["args"]["other"]) == ("online-name-too-like", "alice")
+    for name in ("Alice", "\uff41lice"):  # a fullwidth a: the same name (NFKC)
+        client.send("register", name=name, password="password1")
+        assert client.problem()["key"] == "online-name-taken"
+    client.send("register", name="Alicia", password="password1")
+    assert client.until("session")["name"] == "Alicia"
+
+
 def test_the_password_is_kept_only_as_an_argon2id_hash(server: Background) -> None:
     joined(server, "Ana", "correct horse").close()
     stored = (server.folder / "sixdot.sqlite3").read_bytes()

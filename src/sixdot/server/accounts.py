@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import math
 import secrets
+import threading
 import time
 import unicodedata
 from collections import deque
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from sixdot.server.lookalikes import looks
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import Account, Session, Store
 from sixdot.wire.messages import (
@@ -184,6 +186,9 @@ class Accounts:
         self._known: dict[str, deque[str]] = {}
         #: When the last login of each slowed name is checked (time.monotonic).
         self._turns: dict[str, float] = {}
+        #: Read from the store at the first registration (`_looks_taken`).
+        self._names: dict[str, str] | None = None
+        self._naming = threading.Lock()
         #: Checked against when a name is unknown, so both answers take as long.
         self._decoy = self.hasher.hash(secrets.token_urlsafe(16))
 
@@ -191,10 +196,24 @@ class Accounts:
         self.per_address.attempt(address)
         name = check_name(name)
         secret = self.hasher.hash(check_password(password))
-        if not self.store.add_account(Account(name_key(name), name, secret)):
-            raise Problem.of("online-name-taken", name=name)
+        with self._naming:
+            taken = self._looks_taken()
+            for look in looks(name):
+                other = taken.get(look)
+                if other is not None and name_key(other) != name_key(name):
+                    raise Problem.of("online-name-too-like", name=name, other=other)
+            if not self.store.add_account(Account(name_key(name), name, secret)):
+                raise Problem.of("online-name-taken", name=name)
+            taken.update(dict.fromkeys(looks(name), name))
         self._know(name_key(name), address)
         return self._session(name_key(name), name)
+
+    def _looks_taken(self) -> dict[str, str]:
+        """Each look of every account's name (`lookalikes`), to the name: a
+        new name sharing one passes for that account's, whatever its case."""
+        if self._names is None:
+            self._names = {look: n for n in self.store.account_names() for look in looks(n)}
+        return self._names
 
     def wait(self, name: str, address: str) -> float:
         """Seconds a login of `name` from `address` waits before its password
