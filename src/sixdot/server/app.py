@@ -39,6 +39,7 @@ from sixdot.server import protocol as p
 from sixdot.server.accounts import Accounts, RateLimit
 from sixdot.server.accounts import Login as Identity
 from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_frame
+from sixdot.server.gate import Caps, Gate, GatedConnection, file_limit, raise_file_limit
 from sixdot.server.play import LiveTable, NotRestored, new_record, warning_at
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import (
@@ -134,8 +135,11 @@ class Server:
         grace: float = GRACE,
         accounts: Accounts | None = None,
         pace: float = PACE,
+        caps: Caps | None = None,
     ) -> None:
         self.store = store
+        #: The caps on connections; None: those under the open-files limit (`gate`).
+        self.caps = caps
         self.pace = pace
         #: The next move of each table that bots play for listeners, waiting its time.
         self.paced: dict[int, asyncio.TimerHandle] = {}
@@ -879,6 +883,9 @@ async def _serve(
 ) -> None:
     store = SqliteStore(folder) if server is None else server.store
     server = server or Server(store)
+    files = raise_file_limit() if own_process else file_limit()
+    online = server.online
+    gate = Gate(server.caps or Caps.under(files), lambda: len(online))
     await server.load()
     if own_process:
         settle_collector()
@@ -894,11 +901,13 @@ async def _serve(
         max_queue=16,
         compression=None,
         process_request=server.page,
+        create_connection=GatedConnection.through(gate),
     ) as listener:
         bound = listener.sockets[0].getsockname()
         if started is not None:
             started(Listening(host, int(bound[1]), tls is not None))
         await (stop or asyncio.Event()).wait()
+    gate.close()
     store.close()
 
 
