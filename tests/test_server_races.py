@@ -15,13 +15,17 @@ import gc
 import logging
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 import pytest
 from argon2 import PasswordHasher
 
+from sixdot.games import DEFAULT_LEVEL, GAMES
 from sixdot.server.background import Background
-from sixdot.server.play import LiveTable
+from sixdot.server.play import LiveTable, new_record
+from sixdot.server.storage import Seat, SeatKind, SqliteStore
 from test_server import Scripted, joined
 
 
@@ -142,3 +146,22 @@ def test_a_closed_table_leaves_nothing_behind_on_the_server(tmp_path: Path) -> N
         cycles(60)
         after = _alive(asyncio.Lock), _alive(LiveTable)
     assert after == before
+
+
+def test_a_seat_left_to_nobody_in_a_store_is_free_again(tmp_path: Path) -> None:
+    """A store written before the fix may hold a table waiting with a seat of
+    nobody's: brought back, the seat is empty, and the host can fill it."""
+    folder = tmp_path / "server"
+    store = SqliteStore(folder)
+    record = new_record(GAMES["letters"], 2, {}, DEFAULT_LEVEL, "Ana", None)
+    nobody = Seat(SeatKind.PERSON, cast(str, None))  # as the race stored it: null
+    store.add_table(replace(record, seats=(Seat.person("Ana"), nobody)))
+    store.close()
+    with Background(folder, hasher=Held()) as server:
+        ana = joined(server, "Ana")
+        seats = ana.until("table")["table"]["seats"]
+        assert [(s["kind"], s["who"]) for s in seats] == [("person", "Ana"), ("empty", "")]
+        ana.send("bot", seat=2)
+        ana.until("table")
+        ana.send("start")
+        ana.until("step", seq=0)

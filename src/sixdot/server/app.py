@@ -172,6 +172,8 @@ class Server:
                 table = LiveTable(record, self.store)
                 if record.status is Status.PLAYING:
                     await asyncio.to_thread(table.resume)
+                else:
+                    table.free_nameless()
             except NotRestored as err:
                 log.warning("table %d (%s) not restored: %s", record.id, record.game, err)
                 self.store.set_status(record.id, Status.OVER)

@@ -165,6 +165,17 @@ class LiveTable:
             self.record = replace(self.record, status=Status.OVER)
             self.store.set_status(self.id, Status.OVER)
 
+    def free_nameless(self) -> None:
+        """Empty again each person's seat that has no name, before the game:
+        a sit that raced a login elsewhere left such seats in stores before
+        issue 34, which no `unbot` or `leave` cleared. (In a game under way
+        the seat's person never comes back, so a stand-in plays it.)"""
+        if self.match is not None:
+            return
+        for index, seat in enumerate(self.seats):
+            if seat.kind is SeatKind.PERSON and not seat.who:
+                self._set(index, Seat())
+
     def add_bot(self, seat: int | None, level: str | None) -> int:
         seat = self._empty_seat(seat)
         self._set(seat, Seat.bot(self._level(level)))
