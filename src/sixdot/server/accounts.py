@@ -124,17 +124,22 @@ class RateLimit:
     def count(self, key: str) -> None:
         """Count an attempt of `key` now."""
         now = self.clock()
-        self._fresh(key).append(now)
+        self._seen.setdefault(key, deque()).append(now)
         if len(self._seen) > 10_000:  # forget keys whose window has passed
             for stale in [k for k, v in self._seen.items() if not v or v[-1] <= now - self.window]:
                 del self._seen[stale]
 
     def _fresh(self, key: str) -> deque[float]:
-        """`key`'s attempts within the window."""
+        """`key`'s attempts within the window; a key with none is forgotten
+        (a look alone, as at every login, keeps nothing)."""
         now = self.clock()
-        seen = self._seen.setdefault(key, deque())
+        seen = self._seen.get(key)
+        if seen is None:
+            return deque()
         while seen and seen[0] <= now - self.window:
             seen.popleft()
+        if not seen:
+            del self._seen[key]
         return seen
 
 
