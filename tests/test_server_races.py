@@ -145,7 +145,10 @@ def test_a_closed_table_leaves_nothing_behind_on_the_server(tmp_path: Path) -> N
         before = _alive(asyncio.Lock), _alive(LiveTable)
         cycles(60)
         after = _alive(asyncio.Lock), _alive(LiveTable)
-    assert after == before
+    # None kept per table (60 before); a few either way are others' (this
+    # process may have run other tests, whose leftovers come and go).
+    assert after[0] <= before[0] + 5
+    assert after[1] <= before[1] + 5
 
 
 def test_a_seat_left_to_nobody_in_a_store_is_free_again(tmp_path: Path) -> None:
