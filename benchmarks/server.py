@@ -3,10 +3,10 @@
 Run from the repository root:  .venv/bin/python benchmarks/server.py [--quick]
 
 The server runs in a child process, as `sixdot serve` does, on a free loopback
-port and a fresh data folder, with the limit on logins from one address lifted
-(every client here is 127.0.0.1) and pinned to one core (`--server-cpu`); this
-process, pinned to the other cores, is 2 x `--tables` scripted people, one
-websocket each. Each table is Alphabeticell for three (target 200, so no game
+port and a fresh data folder, with the limits on logins and connections from
+one address lifted (every client here is 127.0.0.1) and pinned to one core
+(`--server-cpu`); this process, pinned to the other cores, is 2 x `--tables`
+scripted people, one websocket each. Each table is Alphabeticell for three (target 200, so no game
 ends during the run): a host creates it, a second person sits, and the start
 gives the third seat a random bot. A person answers each turn with a random
 legal move. In order:
@@ -89,11 +89,13 @@ if int(sys.argv[2]) >= 0:
     os.sched_setaffinity(0, {int(sys.argv[2])})
 from sixdot.server.accounts import Accounts, RateLimit
 from sixdot.server.app import Server, run
+from sixdot.server.gate import Caps
 from sixdot.server.storage import SqliteStore
 
 folder = Path(sys.argv[1])
 store = SqliteStore(folder)
-server = Server(store, accounts=Accounts(store, per_address=RateLimit(10**6, 60.0)))
+accounts = Accounts(store, per_address=RateLimit(10**6, 60.0))
+server = Server(store, accounts=accounts, caps=Caps(10**6, 10**6, 10**6))
 said = lambda where: print(where.url, flush=True)
 asyncio.run(run(folder, "127.0.0.1", 0, None, said, None, server, own_process=True))
 """

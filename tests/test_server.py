@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,8 +30,14 @@ QUICK = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)
 class Scripted:
     """A client a test drives: sends messages, reads frames until the one it wants."""
 
-    def __init__(self, url: str) -> None:
-        self.ws: ClientConnection = connect(url, max_size=None, legacy=True)
+    def __init__(self, url: str, source: str | None = None) -> None:
+        """`source`: the loopback address it connects from (127.0.0.2, ...),
+        so that a test has players at several addresses."""
+        sock = None
+        if source is not None:
+            host, port = url.removeprefix("ws://").split(":")
+            sock = socket.create_connection((host, int(port)), source_address=(source, 0))
+        self.ws: ClientConnection = connect(url, sock=sock, max_size=None, legacy=True)
         self.frames: list[dict[str, Any]] = []
         OPEN.append(self)
 
@@ -124,6 +131,21 @@ def test_a_taken_name_and_bad_names_are_refused_with_what_is_accepted(
     assert client.problem()["key"] == "online-bad-password"
 
 
+def test_a_name_that_passes_for_another_is_refused(server: Background) -> None:
+    """Before, "аlice" with a Cyrillic а was an account beside alice."""
+    joined(server, "alice").close()
+    client = Scripted(server.url)
+    for name in ("\u0430lice", "\u0391LICE", "a1ice"):  # a Cyrillic a, a Greek A, a 1
+        client.send("register", name=name, password="password1")
+        refused = client.problem()
+        assert (refused["key"], refused["args"]["other"]) == ("online-name-too-like", "alice")
+    for name in ("Alice", "\uff41lice"):  # a fullwidth a: the same name (NFKC)
+        client.send("register", name=name, password="password1")
+        assert client.problem()["key"] == "online-name-taken"
+    client.send("register", name="Alicia", password="password1")
+    assert client.until("session")["name"] == "Alicia"
+
+
 def test_the_password_is_kept_only_as_an_argon2id_hash(server: Background) -> None:
     joined(server, "Ana", "correct horse").close()
     stored = (server.folder / "sixdot.sqlite3").read_bytes()
@@ -132,7 +154,7 @@ def test_the_password_is_kept_only_as_an_argon2id_hash(server: Background) -> No
     assert b"$argon2id$" in stored
 
 
-def test_login_attempts_are_limited_per_name(server: Background) -> None:
+def test_login_attempts_are_limited_per_name_and_address(server: Background) -> None:
     joined(server, "Ana").close()
     client = Scripted(server.url)
     keys = []

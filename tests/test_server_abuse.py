@@ -14,7 +14,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from sixdot.server import app
+from sixdot.server import accounts, app
 from sixdot.server.background import Background
 from test_server import QUICK, Scripted, joined
 
@@ -88,3 +88,74 @@ def test_who_is_online_is_for_people_logged_in(tmp_path: Path) -> None:
         stranger.send("ping")
         stranger.until("pong")
     assert "online" not in [f["type"] for f in stranger.frames]
+
+
+def _logins(server: Background, name: str, password: str, source: str, count: int) -> list[str]:
+    """The keys of the answers to `count` logins from `source`."""
+    client = Scripted(server.url, source)
+    keys = []
+    for _ in range(count):
+        client.send("login", name=name, password=password)
+        frame = client.until("problem")
+        keys.append(frame["key"])
+    client.close()
+    return keys
+
+
+def test_wrong_passwords_from_elsewhere_never_shut_the_owner_out(tmp_path: Path) -> None:
+    """Before, five failed logins by anyone locked a name out of its correct password."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        joined(server, "Ana").close()
+        keys = _logins(server, "Ana", "not-the-password", "127.0.0.2", 6)
+        assert keys == ["online-login-refused"] * 5 + ["online-too-many-attempts"]
+        ana = Scripted(server.url)
+        ana.send("login", name="Ana", password="password1")
+        assert ana.next()["type"] == "session"
+
+
+def test_wrong_passwords_at_one_address_leave_its_other_players_alone(tmp_path: Path) -> None:
+    """Everyone behind one NAT shares an address: thirty failed logins there
+    (twenty were once the end of it) refuse neither a password nor a token."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        joined(server, "Ana").close()
+        token = joined(server, "Ben").frames[-1]["token"]
+        keys = [
+            _logins(server, f"Nobody{n}", "wrong-password", "127.0.0.3", 1)[0] for n in range(30)
+        ]
+        assert set(keys) == {"online-login-refused"}
+        ana = Scripted(server.url, "127.0.0.3")
+        ana.send("login", name="Ana", password="password1")
+        assert ana.next()["type"] == "session"
+        ben = Scripted(server.url, "127.0.0.3")
+        ben.send("resume", token=token)
+        assert ben.next()["type"] == "session"
+
+
+def test_a_name_guessed_from_many_addresses_is_slowed_and_its_owner_gets_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past twenty failures for one name from addresses it never logged in
+    from, its logins from such addresses wait their turn, and are told so; the
+    right password gets in after the wait, and from its own address at once."""
+    monkeypatch.setattr(accounts, "SLOWED", 1.0)
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        joined(server, "Ana").close()
+        keys = []
+        for n in range(5):
+            keys += _logins(server, "Ana", "not-the-password", f"127.0.0.{10 + n}", 4)
+        assert keys == ["online-login-refused"] * 20
+        away = Scripted(server.url, "127.0.0.20")
+        away.send("login", name="Ana", password="password1")
+        slowed = away.next()
+        assert (slowed["key"], slowed["about"]) == ("online-login-slowed", "login")
+        assert slowed["args"]["seconds"] >= 1
+        assert away.next()["name"] == "Ana"  # the session, after the wait
+        guess = Scripted(server.url, "127.0.0.21")
+        guess.send("login", name="Ana", password="not-the-password")
+        assert [guess.next()["key"], guess.next()["key"]] == [
+            "online-login-slowed",
+            "online-login-refused",
+        ]
+        home = Scripted(server.url)
+        home.send("login", name="Ana", password="password1")
+        assert home.next()["type"] == "session"

@@ -1,11 +1,15 @@
 """Running a server (issue 34's operations items): a health answer on the
-server's own port, one server per data folder, and a store only its owner
-can read. Real `sixdot serve` processes and a real server on loopback."""
+server's own port, one server per data folder, a store only its owner
+can read, and connections kept within the open-file limit. Real `sixdot
+serve` processes and a real server on loopback."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -13,10 +17,12 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import WebSocketException
+from websockets.sync.client import ClientConnection, connect
 
 from sixdot.server.background import Background
 from sixdot.server.storage import SqliteStore, Status
-from test_server import QUICK, joined
+from test_server import QUICK, Scripted, joined
 
 
 def test_health_says_how_the_server_stands(tmp_path: Path) -> None:
@@ -59,3 +65,80 @@ def test_the_store_is_readable_by_its_owner_only(tmp_path: Path) -> None:
         store.close()
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700
         assert modes and set(modes.values()) == {0o600}, modes
+
+
+def _open_idle(url: str, source: str, count: int) -> list[ClientConnection]:
+    """`count` websocket connections from `source` that log in to nothing and
+    send nothing: the ones the server took."""
+    host, port = url.removeprefix("ws://").split(":")
+    taken = []
+    for _ in range(count):
+        try:
+            sock = socket.create_connection((host, int(port)), 5, source_address=(source, 0))
+            taken.append(connect(url, sock=sock, open_timeout=5, legacy=True))
+        except (OSError, WebSocketException, TimeoutError):
+            pass  # refused as it was accepted
+    return taken
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="open-file limits and /proc are Linux's")
+def test_idle_connections_never_shut_out_players_or_exhaust_the_files(tmp_path: Path) -> None:
+    """Issue 34: under a limit of 1024 open files, 1,013 idle connections
+    from one address shut out every new player and wrote 122 MB of "Too many
+    open files" tracebacks. Here `sixdot serve` starts with a soft limit of 64
+    and a hard one of 256: it raises the soft one, and keeps its connections
+    to 192 (24 an address, 144 not logged in)."""
+
+    import resource
+
+    def small_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, 256))
+
+    command = [sys.executable, "-m", "sixdot", "serve", "--data", str(tmp_path), "--port", "0"]
+    log = tmp_path / "stderr.txt"
+    with log.open("wb") as err:
+        serve = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=err, text=True, preexec_fn=small_limit
+        )
+    idle: list[ClientConnection] = []
+    try:
+        assert serve.stdout is not None
+        found = re.search(r"ws://[0-9.]+:[0-9]+", serve.stdout.readline())
+        assert found, log.read_text()
+        url = found[0]
+        limits = Path(f"/proc/{serve.pid}/limits").read_text()
+        assert re.search(r"Max open files\s+256\s+256", limits), limits
+        ana = Scripted(url)
+        ana.send("register", name="Ana", password="password1")
+        ana.until("session")
+        idle += _open_idle(url, "127.0.0.2", 100)
+        assert len(idle) == 24  # one address: an eighth of 192
+        ben = Scripted(url)  # another address's new player gets in
+        ben.send("register", name="Ben", password="password1")
+        ben.until("session")
+        for n in range(3, 11):  # many addresses: idle ones up to three quarters
+            idle += _open_idle(url, f"127.0.0.{n}", 24)
+        assert len(idle) == 144
+        ana.send("ping", seq=1)  # the players logged in play on
+        assert ana.until("pong")["seq"] == 1
+        files = len(list(Path(f"/proc/{serve.pid}/fd").iterdir()))
+        assert files < 256 - 32
+        for connection in idle:
+            connection.close()
+        idle = []
+        cara = Scripted(url)  # the idle ones gone, new players come in again
+        cara.send("register", name="Cara", password="password1")
+        cara.until("session")
+    finally:
+        for connection in idle:
+            connection.close()
+        serve.send_signal(signal.SIGINT)
+        serve.wait(30)
+    said = log.read_text()
+    assert "Too many open files" not in said
+    # Refusals are logged as they begin, then counted: a line in 10 seconds
+    # at most, and the rest as the server stops.
+    refusals = [line for line in said.splitlines() if "refused" in line]
+    assert 2 <= len(refusals) <= 3, said
+    assert sum(int(re.findall(r"refused (\d+)", line)[0]) for line in refusals) == 76 + 72
+    assert len(said) < 2000

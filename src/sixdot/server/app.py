@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import math
 import ssl
 import time
 from collections.abc import Awaitable, Callable
@@ -38,6 +39,7 @@ from sixdot.server import protocol as p
 from sixdot.server.accounts import Accounts, RateLimit
 from sixdot.server.accounts import Login as Identity
 from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_frame
+from sixdot.server.gate import Caps, Gate, GatedConnection, file_limit, raise_file_limit
 from sixdot.server.play import LiveTable, NotRestored, new_record, warning_at
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.storage import (
@@ -133,8 +135,11 @@ class Server:
         grace: float = GRACE,
         accounts: Accounts | None = None,
         pace: float = PACE,
+        caps: Caps | None = None,
     ) -> None:
         self.store = store
+        #: The caps on connections; None: those under the open-files limit (`gate`).
+        self.caps = caps
         self.pace = pace
         #: The next move of each table that bots play for listeners, waiting its time.
         self.paced: dict[int, asyncio.TimerHandle] = {}
@@ -142,7 +147,6 @@ class Server:
         self.accounts = accounts or Accounts(store, self.hasher)
         self.grace = grace
         self.tables: dict[int, LiveTable] = {}
-        self.locks: dict[int, asyncio.Lock] = {}
         self.online: dict[str, Client] = {}
         #: Open connections, logged in or not (`/health`).
         self.connections = 0
@@ -168,12 +172,13 @@ class Server:
                 table = LiveTable(record, self.store)
                 if record.status is Status.PLAYING:
                     await asyncio.to_thread(table.resume)
+                else:
+                    table.free_nameless()
             except NotRestored as err:
                 log.warning("table %d (%s) not restored: %s", record.id, record.game, err)
                 self.store.set_status(record.id, Status.OVER)
                 continue
             self.tables[record.id] = table
-            self.locks[record.id] = asyncio.Lock()
             if record.status is Status.PLAYING:
                 for seat, who in enumerate(record.seats):
                     if who.kind is SeatKind.PERSON:
@@ -298,20 +303,21 @@ class Server:
         await self._logged_in(client, login, None)
 
     async def on_login(self, client: Client, message: p.Login) -> None:
+        """A login; one for a name many wrong passwords were tried on waits its
+        turn, and is told how long (`Accounts.wait`)."""
+        wait = self.accounts.wait(message.name, client.address)
+        if wait > 0:
+            client.problem(Problem.of("online-login-slowed", seconds=math.ceil(wait)), "login")
+            await asyncio.sleep(wait)
         login = await asyncio.to_thread(
-            self.accounts.login, message.name, message.password, client.address
+            self.accounts.login, message.name, message.password, client.address, wait > 0
         )
         await self._logged_in(client, login, None)
 
     async def on_resume(self, client: Client, message: p.Resume) -> None:
         """A valid token always logs in again: players whose lines drop come
-        back however often, whatever others at their address did. Only a
-        refused token counts against the address's tries."""
-        try:
-            login = self.accounts.resume(message.token)
-        except Problem:
-            self.accounts.per_address.attempt(client.address)
-            raise
+        back however often, whatever others at their address did."""
+        login = self.accounts.resume_from(message.token, client.address)
         await self._logged_in(client, login, message.after)
         if message.table is not None and client.table is None:
             if message.table not in self.tables:  # it ended while the line was down
@@ -367,6 +373,7 @@ class Server:
 
     async def on_create(self, client: Client, message: p.Create) -> None:
         assert client.name is not None
+        name = client.name
         self._not_at_table(client)
         try:
             game = get_game(message.game)
@@ -381,32 +388,46 @@ class Server:
             if not message.password:
                 raise Problem.of("online-private-needs-password")
             lock = await asyncio.to_thread(self.hasher.hash, message.password)
+            self._still(client, name)
         record = new_record(
             game,
             message.players or game.rules.default_players,
             dict(message.options),
             message.level or DEFAULT_LEVEL,
-            client.name,
+            name,
             lock,
             message.timer or 0,
         )
         table_id = self.store.add_table(record)
         table = LiveTable(self.store.table(table_id) or record, self.store)
         self.tables[table_id] = table
-        self.locks[table_id] = asyncio.Lock()
-        seat = table.sit(client.name, 0)
+        seat = table.sit(name, 0)
         await self._attach(client, table, seat, None)
 
     async def on_sit(self, client: Client, message: p.Sit) -> None:
         assert client.name is not None
+        name = client.name
         table = await self._enter(client, message.table, message.password)
-        async with self.locks[table.id]:
-            seat = table.sit(client.name, None if message.seat is None else message.seat - 1)
+        async with table.lock:
+            self._still(client, name, table)
+            seat = table.sit(name, None if message.seat is None else message.seat - 1)
         await self._attach(client, table, seat, None)
 
     async def on_watch(self, client: Client, message: p.Watch) -> None:
+        name = client.name
         table = await self._enter(client, message.table, message.password)
+        self._still(client, name, table)
         await self._attach(client, table, None, None)
+
+    def _still(self, client: Client, name: str | None, table: LiveTable | None = None) -> None:
+        """After a wait (a password hashed, a table's lock), the request goes
+        on only if `client` is still logged in as `name` and `table` is still
+        open: a login elsewhere meanwhile took the connection's name (a seat
+        once went to nobody, a table to no host), or the table ended."""
+        if client.name != name:
+            raise Problem.of("online-log-in-first")
+        if table is not None and self.tables.get(table.id) is not table:
+            raise Problem.of("online-no-such-table", table=table.id)
 
     async def _enter(self, client: Client, table_id: int, password: str | None) -> LiveTable:
         table = self.tables.get(table_id)
@@ -432,7 +453,7 @@ class Server:
         table = client.table
         if table is None:
             raise Problem.of("online-not-at-table")
-        async with self.locks[table.id]:
+        async with table.lock:
             if client.seat is not None and table.match is None:
                 assert client.name is not None
                 table.stand(client.name)
@@ -449,19 +470,19 @@ class Server:
 
     async def on_bot(self, client: Client, message: p.AddBot) -> None:
         table = self._hosted(client)
-        async with self.locks[table.id]:
+        async with table.lock:
             table.add_bot(None if message.seat is None else message.seat - 1, message.level)
         self._announce_table(table)
 
     async def on_unbot(self, client: Client, message: p.RemoveBot) -> None:
         table = self._hosted(client)
-        async with self.locks[table.id]:
+        async with table.lock:
             table.remove_bot(message.seat - 1)
         self._announce_table(table)
 
     async def on_start(self, client: Client, message: p.Start) -> None:
         table = self._hosted(client)
-        async with self.locks[table.id]:
+        async with table.lock:
             await asyncio.to_thread(table.start)
         self._announce_table(table)
         await self._advance(table)
@@ -495,7 +516,7 @@ class Server:
         if table is None or client.seat is None:
             raise Problem.of("online-not-seated", table=table.id if table else 0)
         assert client.name is not None
-        async with self.locks[table.id]:
+        async with table.lock:
             try:
                 refusal = await asyncio.to_thread(
                     table.play, client.name, message.move, message.turn
@@ -533,7 +554,7 @@ class Server:
             raise Problem.of("online-not-at-table")
         if table.match is None:
             raise Problem.of("online-not-started", table=table.id)
-        async with self.locks[table.id]:  # no move is made between the steps and the view
+        async with table.lock:  # no move is made between the steps and the view
             self._flush(client)
             state = table.match.state
             client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
@@ -547,7 +568,7 @@ class Server:
         """
         heard = table.match is not None and table.unattended and bool(self._at(table))
         if table.match is not None:
-            async with self.locks[table.id]:
+            async with table.lock:
                 await asyncio.to_thread(table.advance, 1 if heard else None)
         self._send_new(table)
         if heard and table.id in self.tables and table.id not in self.paced:
@@ -627,7 +648,7 @@ class Server:
         a new one runs for its next move)."""
         if table.id not in self.tables:
             return
-        async with self.locks[table.id]:
+        async with table.lock:
             if self.clocks.get((table.id, seat)) is not clock:
                 return
             del self.clocks[table.id, seat]
@@ -697,7 +718,7 @@ class Server:
             timer = self.timers.pop((table.id, seat), None)
             if timer is not None:
                 timer.cancel()
-            async with self.locks[table.id]:
+            async with table.lock:
                 table.stand_in(seat, present=True)
         facts = self._table_facts(table)
         client.send(p.reply("table", you=seat, table=facts, heard=heard))
@@ -730,7 +751,7 @@ class Server:
         self.timers[table.id, seat] = asyncio.get_running_loop().call_later(self.grace, expire)
 
     async def _stand_in(self, table: LiveTable, seat: int) -> None:
-        async with self.locks[table.id]:
+        async with table.lock:
             table.stand_in(seat, present=False)
         self._announce_table(table)
         await self._advance(table)
@@ -864,6 +885,9 @@ async def _serve(
 ) -> None:
     store = SqliteStore(folder) if server is None else server.store
     server = server or Server(store)
+    files = raise_file_limit() if own_process else file_limit()
+    online = server.online
+    gate = Gate(server.caps or Caps.under(files), lambda: len(online))
     await server.load()
     if own_process:
         settle_collector()
@@ -879,11 +903,13 @@ async def _serve(
         max_queue=16,
         compression=None,
         process_request=server.page,
+        create_connection=GatedConnection.through(gate),
     ) as listener:
         bound = listener.sockets[0].getsockname()
         if started is not None:
             started(Listening(host, int(bound[1]), tls is not None))
         await (stop or asyncio.Event()).wait()
+    gate.close()
     store.close()
 
 

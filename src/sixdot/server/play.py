@@ -17,6 +17,7 @@ the table to the same place.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections import Counter
 from collections.abc import Sequence
@@ -76,6 +77,9 @@ class LiveTable:
         #: starts when they come back from another window (`TableJoined.heard`).
         self.heard: dict[int, int] = {}
         self._codec: Codec | None = None
+        #: The server changes the table under this, one change at a time; it
+        #: lives and goes with the table (a lock kept apart outlived it).
+        self.lock = asyncio.Lock()
 
     @property
     def codec(self) -> Codec:
@@ -160,6 +164,17 @@ class LiveTable:
         else:
             self.record = replace(self.record, status=Status.OVER)
             self.store.set_status(self.id, Status.OVER)
+
+    def free_nameless(self) -> None:
+        """Empty again each person's seat that has no name, before the game:
+        a sit that raced a login elsewhere left such seats in stores before
+        issue 34, which no `unbot` or `leave` cleared. (In a game under way
+        the seat's person never comes back, so a stand-in plays it.)"""
+        if self.match is not None:
+            return
+        for index, seat in enumerate(self.seats):
+            if seat.kind is SeatKind.PERSON and not seat.who:
+                self._set(index, Seat())
 
     def add_bot(self, seat: int | None, level: str | None) -> int:
         seat = self._empty_seat(seat)

@@ -127,6 +127,10 @@ class Store(Protocol):
 
     def account(self, key: str) -> Account | None: ...
 
+    def account_names(self) -> list[str]:
+        """Every account's name, as it was registered."""
+        ...
+
     def add_session(self, session: Session) -> None: ...
 
     def session(self, digest: str) -> Session | None: ...
@@ -235,6 +239,9 @@ class SqliteStore:
     def account(self, key: str) -> Account | None:
         row = self._run("SELECT key, name, secret FROM accounts WHERE key = ?", (key,)).fetchone()
         return Account(*row) if row else None
+
+    def account_names(self) -> list[str]:
+        return [name for (name,) in self._run("SELECT name FROM accounts").fetchall()]
 
     def add_session(self, session: Session) -> None:
         self._run(
