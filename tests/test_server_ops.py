@@ -5,7 +5,9 @@ can read. Real `sixdot serve` processes and a real server on loopback."""
 from __future__ import annotations
 
 import json
+import logging
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -61,3 +63,37 @@ def test_the_store_is_readable_by_its_owner_only(tmp_path: Path) -> None:
         store.close()
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700
         assert modes and set(modes.values()) == {0o600}, modes
+
+
+def test_binary_frames_not_utf8_are_refused_and_log_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Before, each such frame was a fault of ours logged with its traceback:
+    20,000 of them wrote 9.5 MB of log."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = joined(server, "Ana")
+        for _ in range(500):
+            ana.raw(b'{"type": "hello\xff"}')
+            assert ana.problem()["args"] == {"what": "not UTF-8 text"}
+        ana.send("ping")
+        ana.until("pong")
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def test_a_fault_is_logged_once_a_connection(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A store that fails under a running server (its tables dropped by
+    another program): every create a fault, answered each time, logged once
+    for each connection, not once for each message."""
+    folder = tmp_path / "server"
+    with Background(folder, hasher=QUICK) as server:
+        ana, ben = joined(server, "Ana"), joined(server, "Ben")
+        db = sqlite3.connect(folder / SqliteStore.FILE, isolation_level=None)
+        db.execute("DROP TABLE tables")
+        db.close()
+        for client in (ana, ben) * 5:
+            client.send("create", game="letters", players=2)
+            assert client.problem()["key"] == "online-server-fault"
+    faults = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [(r.levelname, r.exc_info is not None) for r in faults] == [("ERROR", True)] * 2
