@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import sqlite3
 import stat
 import subprocess
@@ -97,3 +98,20 @@ def test_a_fault_is_logged_once_a_connection(
             assert client.problem()["key"] == "online-server-fault"
     faults = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert [(r.levelname, r.exc_info is not None) for r in faults] == [("ERROR", True)] * 2
+
+
+def test_the_systemd_example_runs_a_serve_line_sixdot_takes() -> None:
+    """docs/online.md's unit: its ExecStart is `sixdot serve` with options that
+    exist, and exit 2 (cannot start) is the status it does not restart on."""
+    from sixdot.client.cli import _parser
+
+    doc = (Path(__file__).parents[1] / "docs" / "online.md").read_text()
+    unit = dict(
+        line.strip().split("=", 1) for line in doc.splitlines() if re.match(r"    [A-Za-z]+=", line)
+    )
+    program, *args = unit["ExecStart"].split()
+    assert program.endswith("/sixdot") and args[0] == "serve"
+    parsed = _parser().parse_args(args)
+    assert (parsed.data, parsed.log_level) == ("/var/lib/sixdot", "info")
+    assert unit["Restart"] == "on-failure" and unit["RestartPreventExitStatus"] == "2"
+    assert unit["User"] == "sixdot"
