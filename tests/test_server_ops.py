@@ -6,10 +6,12 @@ serve` processes and a real server on loopback."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import signal
 import socket
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -44,10 +46,12 @@ def test_a_second_server_on_one_folder_is_refused_and_told_who_has_it(tmp_path: 
     with Background(folder, hasher=QUICK):
         command = [sys.executable, "-m", "sixdot", "serve", "--data", str(folder), "--port", "0"]
         done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 2
-    assert done.stdout.splitlines() == [
-        f"Cannot listen on 127.0.0.1:0: another sixdot serve (process {os.getpid()}) uses {folder}."
-    ]
+    assert (done.returncode, done.stdout) == (2, "")
+    (line,) = done.stderr.splitlines()
+    assert line.endswith(
+        f" ERROR sixdot.serve: Data folder in use: {folder}, by sixdot serve process"
+        f" {os.getpid()}. Stop that one, or serve another --data folder."
+    )
     with Background(folder, hasher=QUICK):  # the first gone, the folder is free
         pass
 
@@ -142,3 +146,54 @@ def test_idle_connections_never_shut_out_players_or_exhaust_the_files(tmp_path: 
     assert 2 <= len(refusals) <= 3, said
     assert sum(int(re.findall(r"refused (\d+)", line)[0]) for line in refusals) == 76 + 72
     assert len(said) < 2000
+
+
+def test_binary_frames_not_utf8_are_refused_and_log_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Before, each such frame was a fault of ours logged with its traceback:
+    20,000 of them wrote 9.5 MB of log."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = joined(server, "Ana")
+        for _ in range(500):
+            ana.raw(b'{"type": "hello\xff"}')
+            assert ana.problem()["args"] == {"what": "not UTF-8 text"}
+        ana.send("ping")
+        ana.until("pong")
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def test_a_fault_is_logged_once_a_connection(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A store that fails under a running server (its tables dropped by
+    another program): every create a fault, answered each time, logged once
+    for each connection, not once for each message."""
+    folder = tmp_path / "server"
+    with Background(folder, hasher=QUICK) as server:
+        ana, ben = joined(server, "Ana"), joined(server, "Ben")
+        db = sqlite3.connect(folder / SqliteStore.FILE, isolation_level=None)
+        db.execute("DROP TABLE tables")
+        db.close()
+        for client in (ana, ben) * 5:
+            client.send("create", game="letters", players=2)
+            assert client.problem()["key"] == "online-server-fault"
+    faults = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [(r.levelname, r.exc_info is not None) for r in faults] == [("ERROR", True)] * 2
+
+
+def test_the_systemd_example_runs_a_serve_line_sixdot_takes() -> None:
+    """docs/online.md's unit: its ExecStart is `sixdot serve` with options that
+    exist, and exit 2 (cannot start) is the status it does not restart on."""
+    from sixdot.client.cli import _parser
+
+    doc = (Path(__file__).parents[1] / "docs" / "online.md").read_text()
+    unit = dict(
+        line.strip().split("=", 1) for line in doc.splitlines() if re.match(r"    [A-Za-z]+=", line)
+    )
+    program, *args = unit["ExecStart"].split()
+    assert program.endswith("/sixdot") and args[0] == "serve"
+    parsed = _parser().parse_args(args)
+    assert (parsed.data, parsed.log_level) == ("/var/lib/sixdot", "info")
+    assert unit["Restart"] == "on-failure" and unit["RestartPreventExitStatus"] == "2"
+    assert unit["User"] == "sixdot"

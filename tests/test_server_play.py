@@ -385,10 +385,16 @@ def test_sixdot_serve_speaks_tls_when_given_a_certificate(tmp_path: Path) -> Non
 
 
 def test_sixdot_serve_says_in_one_line_why_it_cannot_start(tmp_path: Path) -> None:
+    """On stderr, with its time and level, nothing on stdout (before, on stdout)."""
+
     def said(*args: str) -> tuple[int, str]:
         command = [sys.executable, "-m", "sixdot", "serve", "--data", str(tmp_path), *args]
         done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
-        return done.returncode, done.stdout
+        assert done.stdout == ""
+        (line,) = done.stderr.splitlines()
+        time, level, said = line.split(" ", 3)[1:]
+        assert re.fullmatch(r"\d\d:\d\d:\d\d,\d{3}", time) and level == "ERROR", line
+        return done.returncode, said.removeprefix("sixdot.serve: ")
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -397,9 +403,8 @@ def test_sixdot_serve_says_in_one_line_why_it_cannot_start(tmp_path: Path) -> No
         code, out = said("--port", str(port))
     assert code == 2
     assert out.startswith(f"Cannot listen on 127.0.0.1:{port}: ")
-    assert said("--certfile", "cert.pem") == (2, "TLS needs both --certfile and --keyfile.\n")
-    code, out = said("--certfile", "none.pem", "--keyfile", "none.pem")
-    assert (code, out.splitlines()[0]) == (
+    assert said("--certfile", "cert.pem") == (2, "TLS needs both --certfile and --keyfile.")
+    assert said("--certfile", "none.pem", "--keyfile", "none.pem") == (
         2,
         "Cannot use certificate none.pem: [Errno 2] No such file or directory.",
     )

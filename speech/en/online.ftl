@@ -10,6 +10,16 @@ online-serve-stopped = Server stopped.
 online-serve-cannot = Cannot listen on { $where }: { $why }.
 online-serve-tls-pair = TLS needs both --certfile and --keyfile.
 online-serve-tls-bad = Cannot use certificate { $file }: { $why }.
+online-store-damaged = Store damaged: { $file }, { $why }. Restore it from a backup, or move it away to start an empty store.
+    .brief = Store damaged: { $file }.
+online-store-journal-only = Store empty but its journal is not: { $file }. Restore it from a backup, or move it and { $journal } away to start an empty store.
+    .brief = Store empty, journal not: { $file }.
+online-store-newer = Store from a newer sixdot: { $file } is version { $version }, this one reads up to { $known }. Upgrade sixdot, or serve another --data folder.
+    .brief = Store from a newer sixdot: { $file }.
+online-store-cannot = Cannot open store { $file }: { $why }. Check its owner, its mode and free space.
+    .brief = Cannot open store { $file }.
+online-store-busy = Data folder in use: { $folder }, by sixdot serve process { $process }. Stop that one, or serve another --data folder.
+    .brief = Data folder in use: { $folder }.
 
 ## Problems: what was wrong with a message or request, and what is accepted
 
@@ -81,6 +91,8 @@ online-too-fast = Too fast: wait { $seconds } seconds.
 online-connected = Connected to { $url }. Type register or login.
     .brief = Connected: register or login.
 online-cannot-connect = Cannot connect to { $url }: { $why }
+online-not-websocket = No sixdot server at { $url }: { $why }. Check the address and port.
+    .brief = No sixdot server at { $url }.
 online-ask-name = Your name:
 online-ask-password = Password:
 online-ask-password-again = The same password again:

@@ -182,6 +182,12 @@ def _parser() -> argparse.ArgumentParser:
     server.add_argument("--data", metavar="DIR", help="where accounts and tables are kept")
     server.add_argument("--certfile", metavar="FILE", help="TLS certificate (PEM)")
     server.add_argument("--keyfile", metavar="FILE", help="TLS private key (PEM)")
+    server.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        default="warning",
+        help="the least grave lines logged on stderr (warning; info adds the tables restored)",
+    )
 
     join = sub.add_parser(
         "join",
@@ -246,7 +252,9 @@ def _run(args: argparse.Namespace) -> int:
     if command == "serve":
         from sixdot.server.command import serve_command
 
-        return serve_command(args.host, args.port, args.data, args.certfile, args.keyfile)
+        return serve_command(
+            args.host, args.port, args.data, args.certfile, args.keyfile, args.log_level
+        )
     if command == "join":
         from sixdot.client.remote import join_command
 
@@ -409,6 +417,9 @@ def _with_dictionary(game: Game, path: str | None) -> Game:
         raise UsageError(f"dictionary not used: {err}") from None
     return dataclasses.replace(game, rules=type(game.rules)(lexicon=lexicon))
 
+
+#: `sixdot serve --log-level`'s choices, the most said first.
+LOG_LEVELS = ("debug", "info", "warning", "error")
 
 #: The longest notice line: it names a file and says what is wrong with it.
 NOTICE_LONGEST = 200

@@ -7,17 +7,18 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sixdot.client.listener import Listener
 from sixdot.visible import visible
 
-if TYPE_CHECKING:
-    pass
-
 #: Seconds between tries to reconnect, the last repeated until `TRIES` tries.
 RETRY = (0.5, 1.0, 2.0, 4.0)
 TRIES = 10
+
+
+class NotWebsocket(Exception):
+    """What answered at the server's address is no websocket server: why."""
 
 
 class Connection:
@@ -32,11 +33,25 @@ class Connection:
         self.ws: Any = None
         #: Called after the lines of each message heard are said.
         self.heard: Callable[[], None] = lambda: None
+        #: Why the connection ended for good while hearing, said once it has;
+        #: None while it stands or was closed by the player.
+        self.lost: str | None = None
+        #: Called once `lost` is set (the player's input is ended with it).
+        self.on_lost: Callable[[], None] = lambda: None
 
     def open(self) -> None:
+        """Connect: OSError if no server answers, NotWebsocket if what
+        answers is no websocket server (a web page, another service),
+        ValueError if the address is no websocket address."""
+        from websockets.exceptions import InvalidHandshake, InvalidURI
         from websockets.sync.client import connect
 
-        self.ws = connect(self.url, max_size=4 * 1024 * 1024, legacy=True)
+        try:
+            self.ws = connect(self.url, max_size=4 * 1024 * 1024, legacy=True)
+        except InvalidURI as err:
+            raise ValueError(str(err)) from None
+        except InvalidHandshake as err:
+            raise NotWebsocket(str(err)) from None
 
     def send(self, message: dict[str, Any]) -> bool:
         """Send `message`; one that cannot go is said as not sent (False), and a
@@ -64,7 +79,10 @@ class Connection:
             try:
                 data = self.ws.recv()
             except (ConnectionClosed, OSError, EOFError):
-                if self.closing or self.listener.replaced or not self._reconnect():
+                if self.closing or self.listener.replaced:
+                    return
+                if not self._reconnect():
+                    self.on_lost()
                     return
                 continue
             with self.lock:
@@ -84,12 +102,19 @@ class Connection:
                 self.open()
             except OSError:
                 continue
+            except NotWebsocket as err:
+                # No sixdot server answers there now: trying again will not help.
+                words = self.listener.words
+                self.lost = words(
+                    "online-not-websocket", url=visible(self.url), why=visible(str(err))
+                )
+                return False
             message = self.listener.resume_message()
             if message is not None:
                 self.send(message)
             self.say(self.listener.words("online-reconnected"))
             return True
-        self.say(self.listener.words("online-gave-up", tries=TRIES))
+        self.lost = self.listener.words("online-gave-up", tries=TRIES)
         return False
 
     def reopen(self) -> bool:
@@ -97,7 +122,7 @@ class Connection:
         on a thread of its own, for a login typed here."""
         try:
             self.open()
-        except OSError as err:
+        except (OSError, NotWebsocket) as err:
             words = self.listener.words
             self.say(words("online-cannot-connect", url=visible(self.url), why=visible(str(err))))
             return False

@@ -5,7 +5,9 @@
   with `sixdot.client.commands`, each typed line into a message to send or
   lines to say. It does no I/O.
 - `sixdot.client.connection.Connection` is the websocket: heard on a thread,
-  tried again with the session's token when it drops.
+  tried again with the session's token when it drops. When it is gone for
+  good (no server after every try, or no websocket server there any more)
+  the input ends, why is said on stderr, and join exits 1.
 - `sixdot.client.sessions.KeptSessions` keeps the session's token between runs.
 - Here, `join_command` connects and reads typed lines on the main thread. At a
   real terminal it reads with the same line editor as local play: at one's
@@ -15,12 +17,13 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from sixdot.client.commands import Reply
-from sixdot.client.connection import Connection
+from sixdot.client.connection import Connection, NotWebsocket
 from sixdot.client.listener import Listener
 from sixdot.client.sessions import KeptSessions, sessions_path
 from sixdot.client.terminal import PROMPT
@@ -60,13 +63,23 @@ def join_command(args: argparse.Namespace, words: Phrasebook, outputs: Sequence[
             for output in outputs:
                 output.deliver(line, False)
 
+    def fail(line: str) -> None:
+        """Why join cannot go on: on stderr, and to the voice and the display."""
+        line = visible(line)
+        with say_lock:
+            print(line, file=sys.stderr, flush=True)
+            for output in outputs:
+                output.deliver(line, False)
+
     connection = Connection(args.url, listener, say)
     try:
         connection.open()
-    except (OSError, ValueError) as err:
-        say(words("online-cannot-connect", url=visible(args.url), why=visible(str(err))))
+    except (OSError, ValueError, NotWebsocket) as err:
+        key = "online-not-websocket" if isinstance(err, NotWebsocket) else "online-cannot-connect"
+        fail(words(key, url=visible(args.url), why=visible(str(err))))
         _close(outputs)
         return 2
+    connection.on_lost = term.end_input
     kept = KeptSessions(sessions_path(), args.url, words, say)
     saved = kept.load()
     listener.on_token = kept.update
@@ -86,11 +99,16 @@ def join_command(args: argparse.Namespace, words: Phrasebook, outputs: Sequence[
             connection.send({"type": "resume", "token": saved[1]})
     try:
         _read_commands(term, listener, connection, outputs, args.name)
+    except KeyboardInterrupt:
+        if connection.lost is None:  # the player's Ctrl+C, not `end_input`'s
+            raise
     finally:
         connection.close()
         hearing.join(2)
+        if connection.lost is not None:
+            fail(connection.lost)
         _close(outputs)
-    return 0
+    return 0 if connection.lost is None else 1
 
 
 def _close(outputs: Sequence[Output]) -> None:
@@ -159,6 +177,8 @@ def _read_commands(
     words = listener.words
     while True:
         line = term.ask(PROMPT)
+        if connection.lost is not None:
+            return  # the connection is gone for good: said by join_command
         if line is None:
             _answered(connection, listener)  # then what becomes of a game under way
             with connection.lock:

@@ -13,10 +13,12 @@ is typed on it, and `offer` changes what the keys walk while it is open.
 
 from __future__ import annotations
 
+import _thread
 import asyncio
 import atexit
 import contextlib
 import os
+import signal
 import sys
 import threading
 import time
@@ -68,6 +70,10 @@ class Terminal:
         self._told = threading.Lock()
         #: The prompt printed and not yet answered, at a plain interactive terminal.
         self._waiting = ""
+        #: Set by `end_input`: every ask answers None from then on.
+        self._ended = False
+        #: The thread blocked reading a line, while one is.
+        self._reading: int | None = None
         #: A burst of lines goes out a screenful at a time (see `pacing`).
         self.pace = Pace(self._rows)
 
@@ -127,21 +133,49 @@ class Terminal:
         `focus` lists what the keys can walk; plain input ignores it.
         """
         del completions, focus
+        if self._ended:
+            return None
         if self.interactive:
             with self._told:
                 self.stdout.write(prompt)
                 self.stdout.flush()
                 self._waiting = prompt
         try:
-            line = self.stdin.readline()
+            self._reading = threading.get_ident()
+            line = "" if self._ended else self.stdin.readline()
+        except KeyboardInterrupt:
+            if not self._ended:
+                raise
+            line = ""  # `end_input` interrupted the read
         finally:
+            self._reading = None
             self._waiting = ""
+        if self._ended:
+            return None
         if self.interactive and self.on_key is not None:
             # A script feeding a pipe presses no key, so piped play cuts nothing.
             self.on_key()
         if not line:
             return None
         return line.rstrip("\r\n")
+
+    def end_input(self) -> None:
+        """End the input from another thread (`sixdot join`'s connection gone
+        for good): the ask under way, and every one after, answers None.
+
+        A read of the main thread's is interrupted with SIGINT, which `ask`
+        takes as this end (on Windows, where no thread is signalled, the read
+        ends with the next line typed)."""
+        self._ended = True
+        for _ in range(20):  # again if the signal came just before the read began
+            reader = self._reading
+            if reader is None or reader != threading.main_thread().ident:
+                return
+            if hasattr(signal, "pthread_kill"):
+                signal.pthread_kill(reader, signal.SIGINT)
+            else:
+                _thread.interrupt_main()
+            time.sleep(0.1)
 
 
 class PromptTerminal(Terminal):
@@ -226,6 +260,8 @@ class PromptTerminal(Terminal):
         """As Terminal.ask; once `offer` has been called, what it offered stands instead
         of `completions` and `focus`, and may change while the prompt is open."""
         self._asker = threading.get_ident()
+        if self._ended:
+            return None
         self._flush()  # lines told while no prompt was open come before it
         with self._lock:
             offered = self._offered
@@ -300,11 +336,19 @@ class PromptTerminal(Terminal):
         The newline owed to the last line printed goes out with the prompt,
         in one write, so a screen reader hears the prompt as new text too.
         """
+        if self._ended:
+            self._session.app.exit(exception=EOFError())
+            return
         if self._dangling:
             self._dangling = False
             self._session.app.output.write_raw("\n")
         self._take_offer()
         self._session.app.loop.call_soon(self._drain)  # type: ignore[union-attr]
+
+    def end_input(self) -> None:
+        """As Terminal.end_input: the open prompt closes as at the end of input."""
+        self._ended = True
+        self._in_loop(lambda: self._session.app.exit(exception=EOFError()))
 
     def _flush(self) -> None:
         with self._lock:

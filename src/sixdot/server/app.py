@@ -99,6 +99,9 @@ class Client:
     )
     #: Bytes in the outbox.
     queued: int = 0
+    #: Faults of ours its messages met: only the first is logged, so a client
+    #: repeating a message that meets one cannot fill the log.
+    faults: int = 0
 
     def send(self, frame: dict[str, Any] | bytes) -> None:
         data = frame if isinstance(frame, bytes) else msgspec.json.encode(frame)
@@ -252,8 +255,12 @@ class Server:
             client.problem(problem, about)
         except OptionError as err:
             client.problem(Problem.of("online-bad-option", what=quoted(str(err), 100)), about)
-        except Exception:  # a fault of ours: said, logged, and the connection goes on
-            log.exception("fault answering a %s message", about or "client")
+        except Exception:  # a fault of ours: said, logged once, and the connection goes on
+            client.faults += 1
+            if client.faults == 1:
+                log.exception(
+                    "fault answering a %s message (logged once a connection)", about or "client"
+                )
             client.problem(Problem.of("online-server-fault"), about)
         else:
             return

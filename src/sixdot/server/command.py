@@ -14,6 +14,7 @@ import platformdirs
 
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.app import Listening, run, tls_context
+from sixdot.server.storage import StoreError
 from sixdot.visible import visible
 
 
@@ -22,27 +23,44 @@ def data_folder(given: str | None) -> Path:
     return Path(given) if given else platformdirs.user_data_path("sixdot") / "server"
 
 
+#: Each operator's log line: when, how grave, from where, what.
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+log = logging.getLogger("sixdot.serve")
+
+
 def serve_command(
-    host: str, port: int, data: str | None, certfile: str | None, keyfile: str | None
+    host: str,
+    port: int,
+    data: str | None,
+    certfile: str | None,
+    keyfile: str | None,
+    log_level: str = "warning",
 ) -> int:
-    """Run the server until interrupted; 2 with one line when it cannot start."""
+    """Run the server until interrupted; 2 with one line when it cannot start.
+
+    Its address, and that it stopped, are said on stdout; everything for the
+    operator (refusals, faults, tables restored) is logged on stderr, each
+    line with its time and level."""
     words = Phrasebook()
+    logging.basicConfig(level=log_level.upper(), format=LOG_FORMAT, stream=sys.stderr)
 
     def say(line: str) -> None:
         print(visible(line), flush=True)
 
-    if (certfile is None) != (keyfile is None):
-        say(words("online-serve-tls-pair"))
+    def refuse(key: str, **facts: object) -> int:
+        log.error("%s", visible(words(key, **facts)))
         return 2
+
+    if (certfile is None) != (keyfile is None):
+        return refuse("online-serve-tls-pair")
     tls: ssl.SSLContext | None = None
     if certfile and keyfile:
         try:
             tls = tls_context(certfile, keyfile)
         except (OSError, ssl.SSLError) as err:
-            say(words("online-serve-tls-bad", file=certfile, why=str(err)))
-            return 2
+            return refuse("online-serve-tls-bad", file=certfile, why=str(err))
     folder = data_folder(data)
-    logging.basicConfig(level=logging.WARNING, format="sixdot serve: %(message)s")
 
     def started(where: Listening) -> None:
         say(words("online-serve-listening", url=where.url, folder=str(folder)))
@@ -57,9 +75,10 @@ def serve_command(
 
     try:
         asyncio.run(main())
+    except StoreError as err:
+        return refuse(err.key, **err.facts)
     except OSError as err:
-        say(words("online-serve-cannot", where=f"{host}:{port}", why=err.strerror or str(err)))
-        return 2
+        return refuse("online-serve-cannot", where=f"{host}:{port}", why=err.strerror or str(err))
     except KeyboardInterrupt:
         pass
     say(words("online-serve-stopped"))

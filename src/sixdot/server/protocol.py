@@ -96,6 +96,8 @@ def decode(data: str | bytes) -> Message:
         raise Problem.of("online-not-json", what=quoted(str(err))) from None
     except RecursionError:
         raise Problem.of("online-not-json", what="nested too deeply") from None
+    except UnicodeDecodeError:  # a binary frame: text frames are UTF-8 already
+        raise Problem.of("online-not-json", what="not UTF-8 text") from None
     return message
 
 

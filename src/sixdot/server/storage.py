@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import contextlib
 import enum
-import errno
 import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -170,23 +169,62 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS accounts (
-    key TEXT PRIMARY KEY, name TEXT NOT NULL, secret TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS sessions (
-    digest TEXT PRIMARY KEY, key TEXT NOT NULL, expires REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS tables (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, players INTEGER NOT NULL,
-    options TEXT NOT NULL, seed INTEGER NOT NULL, level TEXT NOT NULL, host TEXT NOT NULL,
-    lock TEXT, status TEXT NOT NULL, seats TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS journal (
-    table_id INTEGER NOT NULL, n INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
-    author TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, n));
-"""
+class StoreError(Exception):
+    """Why the store or its folder cannot be used: a phrasebook key and its
+    facts, said by `sixdot serve` in one line that names the file and what to
+    do (speech/en/online.ftl, the `online-store-` lines)."""
+
+    def __init__(self, key: str, **facts: object) -> None:
+        super().__init__(key, facts)
+        self.key = key
+        self.facts = facts
 
 
-#: Columns of `tables` added since the first stores were made (SCHEMA has the first ones).
-ADDED_COLUMNS = {"rules": "INTEGER NOT NULL DEFAULT 1", "timer": "INTEGER NOT NULL DEFAULT 0"}
+#: The tables as the first stores made them (a store before `user_version`
+#: may have any of the shapes that migrations 1 to 3 lead to).
+FIRST_TABLES = (
+    "CREATE TABLE IF NOT EXISTS accounts ("
+    " key TEXT PRIMARY KEY, name TEXT NOT NULL, secret TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS sessions ("
+    " digest TEXT PRIMARY KEY, key TEXT NOT NULL, expires REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS tables ("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, players INTEGER NOT NULL,"
+    " options TEXT NOT NULL, seed INTEGER NOT NULL, level TEXT NOT NULL, host TEXT NOT NULL,"
+    " lock TEXT, status TEXT NOT NULL, seats TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS journal ("
+    " table_id INTEGER NOT NULL, n INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,"
+    " author TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, n))",
+)
+
+
+def _first_tables(db: sqlite3.Connection) -> None:
+    for statement in FIRST_TABLES:
+        db.execute(statement)
+
+
+def _column(name: str, kind: str) -> Callable[[sqlite3.Connection], None]:
+    """A migration adding a column to `tables`, unless a store made before
+    `user_version` has it already."""
+
+    def add(db: sqlite3.Connection) -> None:
+        if name not in {row[1] for row in db.execute("PRAGMA table_info(tables)")}:
+            db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+
+    return add
+
+
+#: How the store's schema changed, in order: migration k takes a store from
+#: `PRAGMA user_version` k - 1 to k (0: new, or made before user_version).
+#: A new store is made by them all. Add a change at the end; never edit one.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _first_tables,
+    # The rules' revision a table's game is played under (Rules.revision).
+    _column("rules", "INTEGER NOT NULL DEFAULT 1"),
+    # Seconds a person has for each move (0: no timer).
+    _column("timer", "INTEGER NOT NULL DEFAULT 0"),
+)
+#: The schema this code reads and writes.
+VERSION = len(MIGRATIONS)
 
 
 class SqliteStore:
@@ -201,26 +239,72 @@ class SqliteStore:
     FILE = "sixdot.sqlite3"
 
     def __init__(self, folder: Path | str) -> None:
+        """Open the store in `folder`, made if new and brought up to `VERSION`
+        if older; StoreError if it cannot be used (damaged, made by a newer
+        sixdot, not readable), before anything is changed in it."""
         path = Path(folder)
-        path.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.path = path / self.FILE
-        # The password hashes are for the server's owner only: the folder and
-        # the file (SQLite gives its -wal and -shm files the file's mode).
-        if os.name == "posix":
-            os.chmod(path, 0o700)
-            os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
-            os.chmod(self.path, 0o600)
+        try:
+            path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as err:
+            raise StoreError("online-store-cannot", file=str(path), why=_why(err)) from None
+        _check_file(self.path)
+        try:
+            # The password hashes are for the server's owner only: the folder and
+            # the file (SQLite gives its -wal and -shm files the file's mode).
+            if os.name == "posix":
+                os.chmod(path, 0o700)
+                os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+                os.chmod(self.path, 0o600)
+        except OSError as err:
+            raise StoreError("online-store-cannot", file=str(self.path), why=_why(err)) from None
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
-        # The columns added since the first stores were made: a new store gets
-        # them now, and an older one gets them with their defaults.
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-        for column, kind in ADDED_COLUMNS.items():
-            if column not in columns:
-                self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+            self._check()
+        except sqlite3.DatabaseError as err:
+            self._db.close()
+            raise _damage(self.path, err) from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _migrate(self) -> None:
+        """Bring the store to `VERSION` in one transaction: all the steps or none."""
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        if version > VERSION:
+            raise StoreError(
+                "online-store-newer", file=str(self.path), version=version, known=VERSION
+            )
+        if version == VERSION:
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            for migration in MIGRATIONS[version:]:
+                migration(self._db)
+            self._db.execute(f"PRAGMA user_version = {VERSION}")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _check(self) -> None:
+        """Damage found now, in one line, rather than as a fault mid-game:
+        SQLite's own check of every page, and journal lines of no known kind."""
+        (verdict,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
+        if verdict != "ok":
+            raise StoreError("online-store-damaged", file=str(self.path), why=str(verdict))
+        kinds = [kind.value for kind in EntryKind]
+        marks = ", ".join("?" * len(kinds))
+        odd = self._db.execute(
+            f"SELECT table_id, n FROM journal WHERE kind NOT IN ({marks}) LIMIT 1", kinds
+        ).fetchone()
+        if odd is not None:
+            why = f"table {odd[0]} has a journal line {odd[1]} of no known kind"
+            raise StoreError("online-store-damaged", file=str(self.path), why=why)
 
     def _run(self, sql: str, args: Sequence[object] = ()) -> sqlite3.Cursor:
         with self._lock:
@@ -285,7 +369,7 @@ class SqliteStore:
 
     def table(self, table_id: int) -> TableRecord | None:
         row = self._run(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
-        return _table(row) if row else None
+        return self._table(row) if row else None
 
     def tables(self, status: Sequence[Status]) -> list[TableRecord]:
         marks = ", ".join("?" * len(status))
@@ -293,7 +377,7 @@ class SqliteStore:
             f"SELECT {_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
             [s.value for s in status],
         ).fetchall()
-        return [_table(row) for row in rows]
+        return [self._table(row) for row in rows]
 
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
         self._run("UPDATE tables SET seats = ? WHERE id = ?", (_seats_text(seats), table_id))
@@ -327,14 +411,30 @@ class SqliteStore:
 
     def journal(self, table_id: int) -> list[Entry]:
         rows = self._run(
-            "SELECT kind, seat, author, text FROM journal WHERE table_id = ? ORDER BY n",
+            "SELECT n, kind, seat, author, text FROM journal WHERE table_id = ? ORDER BY n",
             (table_id,),
         ).fetchall()
-        return [Entry(EntryKind(kind), seat, author, text) for kind, seat, author, text in rows]
+        entries = []
+        for n, kind, seat, author, text in rows:
+            try:
+                entries.append(Entry(EntryKind(kind), seat, str(author), str(text)))
+            except ValueError:
+                why = f"table {table_id} has a journal line {n} of no known kind"
+                raise StoreError("online-store-damaged", file=str(self.path), why=why) from None
+        return entries
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+    def _table(self, row: tuple[object, ...]) -> TableRecord:
+        """A table's row as kept; StoreError naming the table if it is not one
+        this code wrote (a value of no known kind, a seat not a pair)."""
+        try:
+            return _table(row)
+        except (ValueError, TypeError, AttributeError) as err:
+            why = f"table {row[0]} has a bad row ({type(err).__name__})"
+            raise StoreError("online-store-damaged", file=str(self.path), why=why) from None
 
 
 _COLUMNS = "id, game, players, options, seed, level, host, lock, status, seats, rules, timer"
@@ -362,6 +462,35 @@ def _table(row: tuple[object, ...]) -> TableRecord:
     )
 
 
+def _check_file(path: Path) -> None:
+    """Refuse, before SQLite sees it, a store that is a folder, or one of 0
+    bytes beside a journal that is not empty: SQLite would take that as a new
+    store and drop the journal, and the tables in it with it."""
+    if path.is_dir():
+        raise StoreError("online-store-damaged", file=str(path), why="a folder, not a file")
+    if not path.is_file() or path.stat().st_size:
+        return
+    for suffix in ("-wal", "-journal"):
+        journal = path.with_name(path.name + suffix)
+        if journal.is_file() and journal.stat().st_size:
+            raise StoreError("online-store-journal-only", file=str(path), journal=str(journal))
+
+
+def _damage(path: Path, err: sqlite3.DatabaseError) -> StoreError:
+    """SQLite's refusal as one of ours: damage, or a store it cannot open."""
+    name = getattr(err, "sqlite_errorname", "")
+    key = (
+        "online-store-damaged"
+        if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+        else "online-store-cannot"
+    )
+    return StoreError(key, file=str(path), why=str(err))
+
+
+def _why(err: OSError) -> str:
+    return err.strerror or str(err)
+
+
 #: The file whose lock says a server uses the folder, and holds its process number.
 LOCK_FILE = "sixdot.lock"
 
@@ -369,17 +498,19 @@ LOCK_FILE = "sixdot.lock"
 @contextlib.contextmanager
 def holding(folder: Path) -> Iterator[None]:
     """The data folder for this server alone while it runs: a second `sixdot
-    serve` on it is refused (OSError), told which process has it. The lock
+    serve` on it is refused (StoreError), told which process has it. The lock
     goes with the process, however it ends."""
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as err:
+        raise StoreError("online-store-cannot", file=str(folder), why=_why(err)) from None
     try:
         try:
             _lock(fd)
         except OSError:
             holder = os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
-            why = f"another sixdot serve (process {holder}) uses {folder}"
-            raise OSError(errno.EBUSY, why) from None
+            raise StoreError("online-store-busy", folder=str(folder), process=holder) from None
         os.ftruncate(fd, 0)
         os.write(fd, str(os.getpid()).encode("ascii"))
         yield
