@@ -164,3 +164,18 @@ def test_tab_on_an_empty_line_counts_the_moves_and_the_commands(bidding) -> None
     assert re.match(rf"{moves} moves and \d+ commands: type a first letter, or moves\b", line)
     assert '""' not in line
 
+
+def test_a_letter_over_a_focused_bid_jumps_to_the_bid_it_names(bidding) -> None:
+    """keys.md: one letter jumps to the next item that has it (before, `m` over
+    "bid Some" became the typed text m)."""
+    bidding.send(RIGHT)
+    focus_line(bidding, r"> bid Some: .*; 1 of 3")
+    bidding.send("m")
+    focus_line(bidding, r"> bid Most: .*; 2 of 3")
+    bidding.send(HOME)  # a key that walks ends the letters typed in a row
+    focus_line(bidding, r"> bid Some: .*; 1 of 3")
+    bidding.send("n")
+    focus_line(bidding, r"> bid None: .*; 3 of 3")
+    bidding.send(ENTER)  # Enter acts on what the line shows
+    bidding.wait_for(lambda: "You bid None." in bidding.output_lines(), what="the bid")
+

@@ -209,13 +209,7 @@ class Commands:
                 self.words("move-item", number=number, move=self.me.move(action, self.view))
             )
         # The keys now walk those moves, and Enter plays the focused one.
-        self.focus = marked(
-            self.words,
-            [
-                FocusItem(self.me.move(a, self.view), a.notation[:1].upper(), (a,))
-                for a in item.actions
-            ],
-        )
+        self.focus = marked(self.words, self.me.move_items(self.view, item.actions))
         self.selection = None
         return Reply(say=lines)
 

@@ -375,12 +375,7 @@ class Table(Controller):
             action = self.interpret(text, turn, focus)
             if isinstance(action, Choices):
                 # Enter on a card with several moves: the keys now walk those moves.
-                focus = self.marked(
-                    [
-                        FocusItem(turn.me.move(a, turn.view), a.notation[:1].upper(), (a,))
-                        for a in action.actions
-                    ]
-                )
+                focus = self.marked(turn.me.move_items(turn.view, action.actions))
             elif action is not None and self.confirmed(turn, action):
                 self.term.review = None
                 self.term.selection = None
