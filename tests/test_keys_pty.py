@@ -179,3 +179,15 @@ def test_a_letter_over_a_focused_bid_jumps_to_the_bid_it_names(bidding) -> None:
     bidding.send(ENTER)  # Enter acts on what the line shows
     bidding.wait_for(lambda: "You bid None." in bidding.output_lines(), what="the bid")
 
+
+def test_after_a_space_the_arrows_walk_the_bids(bidding) -> None:
+    """keys.md: a line of spaces is empty; before, Right moved the cursor
+    through the space and said nothing."""
+    bidding.send(" ")
+    bidding.wait_for(lambda: bidding.screen.cursor.x == 3, what="the space")
+    bidding.send(RIGHT)
+    focus_line(bidding, r"> bid Some: .*; 1 of 3")
+    bidding.send(ESCAPE + "  ")
+    bidding.wait_for(lambda: bidding.screen.cursor.x == 4, what="two spaces")
+    bidding.send(END)
+    focus_line(bidding, r"> bid None: .*; 3 of 3")

@@ -590,7 +590,10 @@ class PromptTerminal(Terminal):
 
         @Condition
         def can_walk() -> bool:
-            return bool(self._focus) and (self._session.default_buffer.text == "" or walking())
+            # A line of spaces alone is empty, as Enter reads it: the arrows walk
+            # from it, never move a cursor silently through blanks.
+            blank = not self._session.default_buffer.text.strip()
+            return bool(self._focus) and (blank or walking())
 
         @Condition
         def on_board() -> bool:
