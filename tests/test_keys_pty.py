@@ -191,3 +191,12 @@ def test_after_a_space_the_arrows_walk_the_bids(bidding) -> None:
     bidding.wait_for(lambda: bidding.screen.cursor.x == 4, what="two spaces")
     bidding.send(END)
     focus_line(bidding, r"> bid None: .*; 3 of 3")
+
+
+def test_question_mark_after_a_space_lists_the_keys(bidding) -> None:
+    """keys.md: ? on an empty line lists the keys, and a line of spaces is
+    empty (before, the ? was typed after the space)."""
+    bidding.send(" ")
+    bidding.wait_for(lambda: bidding.screen.cursor.x == 3, what="the space")
+    bidding.send("?")
+    bidding.wait_for(lambda: "F5: the scores" in bidding.output_lines(), what="the keys")

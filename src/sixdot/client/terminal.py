@@ -589,11 +589,14 @@ class PromptTerminal(Terminal):
             return bool(self._shown) and text == self._shown
 
         @Condition
-        def can_walk() -> bool:
-            # A line of spaces alone is empty, as Enter reads it: the arrows walk
+        def blank() -> bool:
+            # A line of spaces alone is empty, as Enter reads it: the keys walk
             # from it, never move a cursor silently through blanks.
-            blank = not self._session.default_buffer.text.strip()
-            return bool(self._focus) and (blank or walking())
+            return not self._session.default_buffer.text.strip()
+
+        @Condition
+        def can_walk() -> bool:
+            return bool(self._focus) and (blank() or walking())
 
         @Condition
         def on_board() -> bool:
@@ -781,9 +784,7 @@ class PromptTerminal(Terminal):
 
         for name, key in self.keys.items():
             kb.add(key)(lambda event, name=name: review(event, name))
-        kb.add("?", filter=Condition(lambda: self._session.default_buffer.text == ""))(
-            lambda event: review(event, "keys")
-        )
+        kb.add("?", filter=blank)(lambda event: review(event, "keys"))
         return kb
 
 
