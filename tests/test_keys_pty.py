@@ -14,7 +14,7 @@ import pytest
 from clienttools import PtyClient
 
 RIGHT, LEFT, HOME, END = "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F"
-ENTER, ESCAPE = "\r", "\x1b"
+ENTER, ESCAPE, TAB = "\r", "\x1b", "\t"
 F5, F1, PAGE_UP = "\x1b[15~", "\x1bOP", "\x1b[5~"
 
 
@@ -140,3 +140,63 @@ def test_escape_clears_what_was_typed_at_once(client) -> None:
     client.send(ENTER)  # Enter acts on what the line shows: nothing, whose turn
     client.wait_prompt()
     assert not any("nothing" in line for line in client.output_lines()[-3:])
+
+
+@pytest.fixture
+def bidding():
+    """Nonesuch at the first bid: the keys walk bid Some, bid Most and bid None."""
+    pty = PtyClient("play", "nonesuch", "--seed", "4", rows=40, columns=120)
+    pty.wait_prompt()
+    yield pty
+    pty.close()
+
+
+def test_tab_on_an_empty_line_counts_the_moves_and_the_commands(bidding) -> None:
+    """Issue 31: it said '25 start "": type more, or moves.'"""
+    said = len(bidding.output_lines())
+    bidding.send("moves" + ENTER)
+    bidding.wait_for(lambda: re.match(r"\d+\. ", bidding.output_lines()[-1] or ""), what="moves")
+    moves = sum(bool(re.match(r"\d+\. ", line)) for line in bidding.output_lines()[said:])
+    said = len(bidding.output_lines())
+    bidding.send(TAB)
+    bidding.wait_for(lambda: len(bidding.output_lines()) > said, what="Tab's answer")
+    line = bidding.output_lines()[-1]
+    assert re.match(rf"{moves} moves and \d+ commands: type a first letter, or moves\b", line)
+    assert '""' not in line
+
+
+def test_a_letter_over_a_focused_bid_jumps_to_the_bid_it_names(bidding) -> None:
+    """keys.md: one letter jumps to the next item that has it (before, `m` over
+    "bid Some" became the typed text m)."""
+    bidding.send(RIGHT)
+    focus_line(bidding, r"› bid Some: .*; 1 of 3")
+    bidding.send("m")
+    focus_line(bidding, r"› bid Most: .*; 2 of 3")
+    bidding.send(HOME)  # a key that walks ends the letters typed in a row
+    focus_line(bidding, r"› bid Some: .*; 1 of 3")
+    bidding.send("n")
+    focus_line(bidding, r"› bid None: .*; 3 of 3")
+    bidding.send(ENTER)  # Enter acts on what the line shows
+    bidding.wait_for(lambda: "You bid None." in bidding.output_lines(), what="the bid")
+
+
+def test_after_a_space_the_arrows_walk_the_bids(bidding) -> None:
+    """keys.md: a line of spaces is empty; before, Right moved the cursor
+    through the space and said nothing."""
+    bidding.send(" ")
+    bidding.wait_for(lambda: bidding.screen.cursor.x == 3, what="the space")
+    bidding.send(RIGHT)
+    focus_line(bidding, r"› bid Some: .*; 1 of 3")
+    bidding.send(ESCAPE + "  ")
+    bidding.wait_for(lambda: bidding.screen.cursor.x == 4, what="two spaces")
+    bidding.send(END)
+    focus_line(bidding, r"› bid None: .*; 3 of 3")
+
+
+def test_question_mark_after_a_space_lists_the_keys(bidding) -> None:
+    """keys.md: ? on an empty line lists the keys, and a line of spaces is
+    empty (before, the ? was typed after the space)."""
+    bidding.send(" ")
+    bidding.wait_for(lambda: bidding.screen.cursor.x == 3, what="the space")
+    bidding.send("?")
+    bidding.wait_for(lambda: "F5: the scores" in bidding.output_lines(), what="the keys")

@@ -35,9 +35,9 @@ menu-left = Goodbye.
 choice-number = No choice "{ $text }": type { $low } to { $high }.
     .brief = No choice "{ $text }": { $low } to { $high }.
 choice-ambiguous = "{ $text }" could be { $matches }: type more or a number.
-    .brief = "{ $text }": { $matches }? Type more.
+    .brief = "{ $text }": { $matches }? Type more or a number.
 choice-ambiguous-many = { $count } choices start "{ $text }": type more or a number.
-    .brief = { $count } start "{ $text }": type more.
+    .brief = { $count } start "{ $text }": type more or a number.
 choice-empty = Nothing to choose from.
 level-random = random: plays any legal move
 level-sensible = sensible: plays a fair game
@@ -119,12 +119,26 @@ cmd-not-a-move-verbs = "{ $text }" is not a move. Moves now start: { $verbs }.
     .brief = "{ $text }": not a move. Start: { $verbs }.
 cmd-not-a-move-start = Not a move. Moves now start: { $verbs }.
     .brief = Not a move. Start: { $verbs }.
-cmd-ambiguous = "{ $text }" could be { $matches }. Type more or a number.
+cmd-ambiguous = "{ $text }" could be { $matches }: type more.
     .brief = "{ $text }": { $matches }? Type more.
-cmd-ambiguous-many = { $count } moves start "{ $text }": type more, or moves.
-    .brief = { $count } moves start "{ $text }".
-cmd-ambiguous-commands = { $count } commands start "{ $text }": type more, or help.
-    .brief = { $count } commands start "{ $text }".
+cmd-ambiguous-many = { $count } moves start "{ $text }": type more, or moves to list them.
+    .brief = { $count } moves start "{ $text }": type more, or moves.
+cmd-ambiguous-commands = { $count } commands start "{ $text }": type more, or help to list them.
+    .brief = { $count } commands start "{ $text }": type more, or help.
+cmd-ambiguous-mixed = { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    } and { $commands ->
+        [one] 1 command
+       *[other] { $commands } commands
+    } start "{ $text }": type more, or moves to list the moves.
+    .brief = { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }, { $commands ->
+        [one] 1 command
+       *[other] { $commands } commands
+    } start "{ $text }": type more, or moves.
 cmd-number-range = No move { $number }: moves are 1 to { $count }.
 cmd-refused = Refused: { $reason }
 cmd-caution = Careful: { $reason }
@@ -204,8 +218,16 @@ focus-first-group = First group.
 focus-no-playable = No playable card further.
 focus-board-edge = Edge of the board.
 tab-list = { $count } to choose: { $items }.
-tab-many = { $count } start "{ $text }": type more, or moves.
-    .brief = { $count } start "{ $text }": type more.
+tab-many-empty = { $moves ->
+        [0] { $commands } commands: type a first letter, or help to list them.
+        [one] 1 move and { $commands } commands: type a first letter, or moves to list the move.
+       *[other] { $moves } moves and { $commands } commands: type a first letter, or moves to list the moves.
+    }
+    .brief = { $moves ->
+        [0] { $commands } commands: type a letter, or help.
+        [one] 1 move, { $commands } commands: type a letter, or moves.
+       *[other] { $moves } moves, { $commands } commands: type a letter, or moves.
+    }
 focus-place = { $item }; { $place } of { $count }
 focus-place-group = { $item }; { $group_place } of { $group_count } in { $group }
     .brief = { $item }; { $group_place } of { $group_count } { $group }

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sixdot.client.choice import MANY, whole
 from sixdot.client.desk import HEARD, REVIEWS, SEEN, Desk
-from sixdot.client.reading import LISTED, Reading, read
+from sixdot.client.reading import LISTED, Reading, read, tab_line
 from sixdot.core import Action
 from sixdot.games import GAMES, present
 from sixdot.present.focus import FocusItem, marked
@@ -209,13 +209,7 @@ class Commands:
                 self.words("move-item", number=number, move=self.me.move(action, self.view))
             )
         # The keys now walk those moves, and Enter plays the focused one.
-        self.focus = marked(
-            self.words,
-            [
-                FocusItem(self.me.move(a, self.view), a.notation[:1].upper(), (a,))
-                for a in item.actions
-            ],
-        )
+        self.focus = marked(self.words, self.me.move_items(self.view, item.actions))
         self.selection = None
         return Reply(say=lines)
 
@@ -233,9 +227,9 @@ class Commands:
 
     def candidates(self, typed: str, found: Sequence[str]) -> str:
         """Tab's candidates on one line, moves first; a long list is counted."""
-        if len(found) > MANY:
-            return self.words("tab-many", text=excerpt(typed), count=len(found))
-        return self.words("tab-list", count=len(found), items=", ".join(found))
+        moves = {action.notation for action in self.legal}
+        commands = [name for name in self.completions() if name not in moves]
+        return tab_line(self.words, typed, found, commands)
 
     def _cmd_help(self, rest: str) -> Reply:
         """A line a command, as local play's help: the online ones, then those of

@@ -11,10 +11,10 @@ the server does, so a move it cannot judge is sent as typed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from sixdot.client.choice import MANY, ChoiceError, meant_by_start, normal, number, pick
+from sixdot.client.choice import MANY, ChoiceError, begun, meant_by_start, normal, number, pick
 from sixdot.core import Action, NotationError, Refusal, Rules
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.present.presenter import Presenter, alternatives, fits
@@ -77,6 +77,35 @@ def read(
     if verb in commands:
         return Reading(command=verb, argument=rest)
     notations = [a.notation for a in legal]
+    found = _as_move(text, word, legal, rules, me, judge)
+    if found is not None and (found.move or found.meanings):
+        shared = [name for name in commands if normal(name).startswith(word)]
+        if shared and word not in map(normal, notations):
+            # The start of a move's name and of a command's alike (`s`: bid
+            # Some, score): both are said, never one guessed. A move typed
+            # whole is that move.
+            meant = [found.move] if found.move else list(found.meanings)
+            meant += [legal[i] for i in begun(word, notations, rules.word_verbs)]
+            moves = [a.notation for a in dict.fromkeys(meant)]
+            return _unpicked(text, word, ChoiceError(text, moves + shared), legal, rules, me)
+    if found is not None:
+        return found
+    names = notations + list(commands)
+    try:
+        index = pick(word, names)
+    except ChoiceError as err:
+        return _unpicked(text, word, err, legal, rules, me)
+    if index < len(legal):
+        return Reading(move=legal[index])
+    return Reading(command=names[index])
+
+
+def _as_move(
+    text: str, word: str, legal: Sequence[Action], rules: Rules, me: Presenter, judge: Judge
+) -> Reading | None:
+    """The move or moves `text` names by notation, a shortening or a card's name,
+    or why it is no move; None: it names none, and may be a command's start."""
+    notations = [a.notation for a in legal]
     action: Action | None
     try:
         action = rules.parse_action(text)
@@ -102,14 +131,7 @@ def read(
     if named:
         # A card's or move's name alone: `x`, `ace of moons`. Two meanings are asked.
         return _one_of(named)
-    names = notations + list(commands)
-    try:
-        index = pick(word, names)
-    except ChoiceError as err:
-        return _unpicked(text, word, err, legal, rules, me)
-    if index < len(legal):
-        return Reading(move=legal[index])
-    return Reading(command=names[index])
+    return None
 
 
 def by_name(text: str, legal: Sequence[Action], rules: Rules, judge: Judge) -> list[Action]:
@@ -148,12 +170,32 @@ def _unpicked(
         matches = alternatives(words, err.matches)
         listed_text = words("cmd-ambiguous", text=quoted, matches=matches)
     if err.matches and not fits(listed_text):
-        # Too many, or too long to hold in mind: counted, and `moves` lists them.
+        # Too many, or too long to hold in mind: counted.
         moves = sum(1 for match in err.matches if match in notations)
-        key = "cmd-ambiguous-many" if moves else "cmd-ambiguous-commands"
-        return Reading(error=words(key, text=quoted, count=moves or len(err.matches)))
+        return Reading(error=counted(words, quoted, moves, len(err.matches) - moves))
     if err.matches:
         return Reading(error=listed_text)
     if word.split()[0] in rules.verbs:
         return Reading(error=me.not_a_move(quoted, legal))
     return Reading(error=words("cmd-unknown", text=quoted))
+
+
+def counted(words: Phrasebook, quoted: str, moves: int, commands: int) -> str:
+    """Moves and commands starting `quoted`, too many to list: counted apart,
+    and `moves` (or `help`) lists them."""
+    if moves and commands:
+        return words("cmd-ambiguous-mixed", text=quoted, moves=moves, commands=commands)
+    key = "cmd-ambiguous-many" if moves else "cmd-ambiguous-commands"
+    return words(key, text=quoted, count=moves or commands)
+
+
+def tab_line(words: Phrasebook, typed: str, found: Sequence[str], commands: Collection[str]) -> str:
+    """Tab's candidates for `typed` on one line, moves first, then `commands`;
+    more than a few are counted, moves and commands apart, as Enter on the
+    same text counts them."""
+    if len(found) <= MANY:
+        return words("tab-list", count=len(found), items=", ".join(found))
+    orders = sum(1 for name in found if name in commands)
+    if not typed.strip():
+        return words("tab-many-empty", moves=len(found) - orders, commands=orders)
+    return counted(words, excerpt(typed), len(found) - orders, orders)

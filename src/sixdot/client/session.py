@@ -18,14 +18,13 @@ from typing import Any
 from sixdot.bots import Bot
 from sixdot.client.choice import (
     LONGEST,
-    MANY,
     ChoiceError,
     normal,
     number,
     pick,
 )
 from sixdot.client.desk import HEARD, REVIEWS, SEEN, Desk
-from sixdot.client.reading import Judge, read
+from sixdot.client.reading import Judge, read, tab_line
 from sixdot.client.terminal import PROMPT, Terminal
 from sixdot.core import (
     Action,
@@ -187,10 +186,8 @@ class Table(Controller):
 
     def candidates(self, typed: str, found: Sequence[str]) -> None:
         """Tab's candidates, moves first, on one line; a long list is counted."""
-        if len(found) > MANY:
-            self.say(self.words("tab-many", text=excerpt(typed), count=len(found)))
-        else:
-            self.say(self.words("tab-list", count=len(found), items=", ".join(found)))
+        commands = (*COMMANDS, *self.public.commands())
+        self.say(tab_line(self.words, typed, found, commands))
 
     def cut_in(self) -> None:
         """The player pressed a key: every output stops what it is saying."""
@@ -377,12 +374,7 @@ class Table(Controller):
             action = self.interpret(text, turn, focus)
             if isinstance(action, Choices):
                 # Enter on a card with several moves: the keys now walk those moves.
-                focus = self.marked(
-                    [
-                        FocusItem(turn.me.move(a, turn.view), a.notation[:1].upper(), (a,))
-                        for a in action.actions
-                    ]
-                )
+                focus = self.marked(turn.me.move_items(turn.view, action.actions))
             elif action is not None and self.confirmed(turn, action):
                 self.term.review = None
                 self.term.selection = None

@@ -672,8 +672,14 @@ class PromptTerminal(Terminal):
             return bool(self._shown) and text == self._shown
 
         @Condition
+        def blank() -> bool:
+            # A line of spaces alone is empty, as Enter reads it: the keys walk
+            # from it, never move a cursor silently through blanks.
+            return not self._session.default_buffer.text.strip()
+
+        @Condition
         def can_walk() -> bool:
-            return bool(self._focus) and (self._session.default_buffer.text == "" or walking())
+            return bool(self._focus) and (blank() or walking())
 
         @Condition
         def on_board() -> bool:
@@ -861,9 +867,7 @@ class PromptTerminal(Terminal):
 
         for name, key in self.keys.items():
             kb.add(key)(lambda event, name=name: review(event, name))
-        kb.add("?", filter=Condition(lambda: self._session.default_buffer.text == ""))(
-            lambda event: review(event, "keys")
-        )
+        kb.add("?", filter=blank)(lambda event: review(event, "keys"))
         return kb
 
 

@@ -40,6 +40,15 @@ class FocusItem:
     group: str = ""
 
 
+def initials(notation: str) -> str:
+    """The letters that jump to a move: its verb's first and the next word's.
+
+    >>> initials("bid Most"), initials("pass"), initials("take RM as R")
+    ('BM', 'P', 'TR')
+    """
+    return "".join(word[:1] for word in notation.split()[:2]).upper()
+
+
 def marked(words: Phrasebook, focus: Sequence[FocusItem]) -> list[FocusItem]:
     """Each item as the keys say it, here and online alike: with its place in
     the list, or in its group when it has one ("A over I; 2 of 14 in Vowels"),

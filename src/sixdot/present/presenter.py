@@ -23,7 +23,7 @@ from typing import Any
 from sixdot.core import Action, Event, Refusal
 from sixdot.decks import DeckEntry
 from sixdot.present.braille import entry_cells
-from sixdot.present.focus import FocusItem
+from sixdot.present.focus import FocusItem, initials
 from sixdot.present.phrasebook import Phrasebook
 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
@@ -305,7 +305,12 @@ class Presenter:
 
     def focus(self, view: Any, legal: Sequence[Action]) -> list[FocusItem]:
         """What the keys walk for the seat to act; by default its moves."""
-        return [FocusItem(self.move(a, view), a.notation[:1].upper(), (a,)) for a in legal]
+        return self.move_items(view, legal)
+
+    def move_items(self, view: Any, actions: Sequence[Action]) -> list[FocusItem]:
+        """Moves as the keys walk them: a letter jumps to a move by its verb
+        or by the word after it, so `m` reaches "bid Most" as it reaches a card."""
+        return [FocusItem(self.move(a, view), initials(a.notation), (a,)) for a in actions]
 
     def selection(self, view: Any, legal: Sequence[Action]) -> tuple[str, int] | None:
         """(verb, how many) when this step picks several cards at once, else None.
