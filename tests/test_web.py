@@ -189,3 +189,160 @@ def test_cards_are_picked_with_space_and_passed_with_enter(tmp_path: Path) -> No
             browser.close()
     assert len(chosen) == 4
     assert passed.count(",") + passed.count(" and ") >= 3  # four cards, in one move
+
+
+ACTIVE = (
+    "document.getElementById(document.getElementById('hand')"
+    ".getAttribute('aria-activedescendant')).textContent"
+)
+
+
+def said_by(browser: Browser, press: Any) -> list[str]:
+    """The lines `press()` adds to the log region, once they stop coming."""
+    before = len(browser.js(LOGGED))
+    press()
+    browser.wait(f"{LOGGED}.length > {before}")
+    while True:  # an answer's lines come in one message: wait for it whole
+        count = len(browser.js(LOGGED))
+        time.sleep(0.3)
+        if len(browser.js(LOGGED)) == count:
+            return list(browser.js(LOGGED)[before:])
+
+
+def at_a_pass(browser: Browser, server: Background) -> None:
+    """Ana at Consonants' pass of four cards, the cards shown."""
+    browser.page(server.url)
+    browser.register("Ana")
+    browser.type("create consonants 3 bots=random target=1")
+    browser.key("Enter")
+    browser.type("start")
+    browser.key("Enter")
+    browser.wait("document.getElementById('hand').getAttribute('aria-multiselectable')")
+
+
+def test_review_keys_answer_in_the_log_as_their_typed_commands(tmp_path: Path) -> None:
+    """F1 to F12, Page Up and Page Down run the seat's own review commands:
+    each key's lines are the typed command's, in the log region, and what was
+    typed and the focused card stay as they were (docs/keys.md)."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        browser = Browser(tmp_path / "chromium")
+        try:
+            at_a_pass(browser, server)
+            browser.type("xy")  # typed, not sent: the keys leave it there
+            up = said_by(browser, lambda: browser.key("PageUp"))
+            further = said_by(browser, lambda: browser.key("PageUp"))
+            down = said_by(browser, lambda: browser.key("PageDown"))
+            heard = browser.js(HISTORY)
+            pressed: dict[str, list[str]] = {}
+            for number in range(1, 13):
+                if number == 7:  # the rest from the cards, the third one focused
+                    browser.key("Tab")
+                    browser.key("Tab")
+                    browser.key("ArrowRight")
+                    browser.key("ArrowRight")
+                    focused = browser.js(ACTIVE)
+                    assert browser.js("document.activeElement.id") == "hand"
+                pressed[f"F{number}"] = said_by(browser, lambda n=number: browser.key(f"F{n}"))
+            kept = (browser.js(ACTIVE), browser.js("document.activeElement.id"))
+            browser.key("Escape")  # back to the command field, the typed text kept
+            line = browser.js("document.getElementById('line').value")
+            browser.key("Escape")  # which Escape clears
+            asked = said_by(browser, lambda: browser.key("?"))
+            typed = {}
+            for key, name in zip(
+                pressed,
+                [
+                    "keys",
+                    "turn",
+                    "table",
+                    "last",
+                    "score",
+                    "repeat",
+                    "hand",
+                    "moves",
+                    "trick",
+                    "previous",
+                    "players",
+                    "status",
+                ],
+                strict=True,
+            ):
+                browser.type(name)
+                typed[key] = said_by(browser, lambda: browser.key("Enter"))
+        finally:
+            browser.close()
+    assert line == "xy" and kept == (focused, "hand")
+    assert pressed == typed and all(pressed.values())
+    assert asked == pressed["F1"] and "F7: your hand" in asked
+    assert pressed["F7"][0].startswith("Your hand")
+    # Page Up walks back from the newest line, Page Down forward again (to
+    # the newest, whose end it says).
+    assert len(up) == len(further) == 1 and down[-1] == up[0]
+    assert heard.index(further[0]) < heard.index(up[0])
+
+
+def test_the_cards_walk_as_the_terminals_do(tmp_path: Path) -> None:
+    """The keys of docs/keys.md that walk the cards: the ends said in the log
+    (the focus kept), Up and Down by group, Shift+Home and Shift+End within
+    one, Ctrl+arrows by playable card, letters typed ahead, and letters that
+    start no card given to the command field; Escape, and Up in the field."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        browser = Browser(tmp_path / "chromium")
+        try:
+            at_a_pass(browser, server)
+            browser.key("Tab")
+            browser.key("Tab")
+            labels = browser.js(
+                "[...document.querySelectorAll('#hand [role=option]')].map(o => o.textContent)"
+            )
+            shown = {}
+
+            def press(name: str, **held: bool) -> str:
+                browser.key(name, **held)
+                return str(browser.js(ACTIVE))
+
+            ends = {"left": said_by(browser, lambda: press("ArrowLeft"))}
+            shown["left"] = browser.js(ACTIVE)
+            ends["up"] = said_by(browser, lambda: press("ArrowUp"))
+            ends["ctrl-left"] = said_by(browser, lambda: press("ArrowLeft", ctrl=True))
+            shown["ctrl-right"] = press("ArrowRight", ctrl=True)
+            shown["down"] = press("ArrowDown")
+            shown["shift-end"] = press("End", shift=True)
+            shown["shift-home"] = press("Home", shift=True)
+            shown["end"] = press("End")
+            ends["right"] = said_by(browser, lambda: press("ArrowRight"))
+            ends["down"] = said_by(browser, lambda: press("ArrowDown"))
+            shown["after-ends"] = browser.js(ACTIVE)
+            shown["home"] = press("Home")
+            # A consonant's own card (vowel cards show vowels): a letter goes to
+            # the next card showing it, and again to the next one after that.
+            letter = next(x[0] for x in labels if re.match(r"[B-DF-HJ-NP-TVXZ];", x))
+            shown["letter"] = press(letter.lower())
+            shown["again"] = press(letter.lower())
+            # No card starts so: all typed since the last walk is text in the
+            # command field, as on the terminal's line.
+            browser.key("7")
+            field = browser.js("[document.activeElement.id, document.activeElement.value]")
+            browser.key("Escape")
+            cleared = browser.js("document.getElementById('line').value")
+            browser.key("ArrowUp")  # the line sent last
+            recalled = browser.js("document.getElementById('line').value")
+        finally:
+            browser.close()
+    assert ends == {
+        "left": ["First item."],
+        "up": ["First group."],
+        "ctrl-left": ["No playable card further."],
+        "right": ["Last item."],
+        "down": ["Last group."],
+    }
+    assert shown["left"] == labels[0] and shown["ctrl-right"] == labels[1]
+    group = shown["down"].partition(" in ")[2]  # "Vowels E" of "...; 1 of 4 in Vowels E"
+    members = [label for label in labels if label.endswith(f" in {group}")]
+    assert shown["down"] == members[0] and " 1 of " in shown["down"]
+    assert shown["shift-end"] == members[-1] and shown["shift-home"] == members[0]
+    assert shown["end"] == shown["after-ends"] == labels[-1]
+    assert shown["home"] == labels[0]
+    cards = [label for label in labels if label.startswith(f"{letter};")]
+    assert shown["letter"] == cards[0] and shown["again"] == cards[1 % len(cards)]
+    assert field == ["line", f"{letter.lower()}7"] and cleared == "" and recalled == "start"

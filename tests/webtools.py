@@ -25,12 +25,20 @@ ARTIFACTS = Path(os.environ.get("SIXDOT_ARTIFACTS", Path(__file__).parent.parent
 KEYS = {
     "Enter": ("Enter", "Enter", 13),
     "Tab": ("Tab", "Tab", 9),
+    "Escape": ("Escape", "Escape", 27),
     "ArrowRight": ("ArrowRight", "ArrowRight", 39),
     "ArrowLeft": ("ArrowLeft", "ArrowLeft", 37),
+    "ArrowUp": ("ArrowUp", "ArrowUp", 38),
+    "ArrowDown": ("ArrowDown", "ArrowDown", 40),
     "Home": ("Home", "Home", 36),
     "End": ("End", "End", 35),
+    "PageUp": ("PageUp", "PageUp", 33),
+    "PageDown": ("PageDown", "PageDown", 34),
     "Space": (" ", "Space", 32),
+    **{f"F{n}": (f"F{n}", f"F{n}", 111 + n) for n in range(1, 13)},
 }
+#: Modifier bits of Input.dispatchKeyEvent.
+CTRL, SHIFT = 2, 8
 
 
 class Browser:
@@ -142,13 +150,15 @@ class Browser:
             time.sleep(0.05)
         return value
 
-    def key(self, name: str, shift: bool = False) -> None:
-        key, code, number = KEYS[name]
-        common = {"key": key, "code": code, "windowsVirtualKeyCode": number}
-        if shift:
-            common["modifiers"] = 8
-        text = {"text": {"Enter": "\r", "Space": " "}[name]} if name in ("Enter", "Space") else {}
-        self.call("Input.dispatchKeyEvent", type="keyDown", **common, **text)
+    def key(self, name: str, shift: bool = False, ctrl: bool = False) -> None:
+        """Press and release key `name` (of KEYS), or a character such as "?"."""
+        key, code, number = KEYS.get(name, (name, "", ord(name.upper()[:1])))
+        common: dict[str, Any] = {"key": key, "code": code, "windowsVirtualKeyCode": number}
+        if shift or ctrl:
+            common["modifiers"] = (SHIFT if shift else 0) | (CTRL if ctrl else 0)
+        text = {"Enter": "\r", "Space": " "}.get(name, name if len(name) == 1 else "")
+        typed = {"text": text} if text and not ctrl else {}
+        self.call("Input.dispatchKeyEvent", type="keyDown", **common, **typed)
         self.call("Input.dispatchKeyEvent", type="keyUp", **common)
 
     def type(self, text: str) -> None:
