@@ -346,3 +346,74 @@ def test_the_cards_walk_as_the_terminals_do(tmp_path: Path) -> None:
     cards = [label for label in labels if label.startswith(f"{letter};")]
     assert shown["letter"] == cards[0] and shown["again"] == cards[1 % len(cards)]
     assert field == ["line", f"{letter.lower()}7"] and cleared == "" and recalled == "start"
+
+
+#: How an element stands out: outline, border, weight, underline, background.
+LOOKS = """(element => {
+  const s = getComputedStyle(element);
+  return {outline: s.outlineStyle + ' ' + s.outlineWidth, border: s.borderTopStyle,
+          weight: s.fontWeight, line: s.textDecorationLine, background: s.backgroundColor};
+})"""
+
+
+def test_readable_zoomed_in_forced_colours_and_by_touch(tmp_path: Path) -> None:
+    """At 200% zoom of a 1280 x 800 window the page does not scroll sideways
+    and the cards and the history are there, within its width; in forced
+    colours the focused card is outlined and the selected ones bold and
+    underlined, not told by a background; on a phone's touch screen the cards
+    are buttons, tapped to pick and sent with Send. Screenshots in artifacts/."""
+    shots = ARTIFACTS / "web"
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        browser = Browser(tmp_path / "chromium")
+        try:
+            at_a_pass(browser, server)
+            browser.key("Tab")
+            browser.key("Tab")
+            browser.key("Space")  # the first card selected
+            browser.key("ArrowRight")  # the second focused
+            browser.viewport(640, 400, scale=2)
+            sideways = browser.js(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            boxes = browser.js(
+                "['hand', 'history', 'line'].map(id => { const r = document.getElementById(id)"
+                ".getBoundingClientRect(); return [r.left, r.right, r.height]; })"
+            )
+            width = browser.js("document.documentElement.clientWidth")
+            browser.capture(shots / "zoom-200-1280x800.png")
+            forced_colours = [{"name": "forced-colors", "value": "active"}]
+            browser.call("Emulation.setEmulatedMedia", features=forced_colours)
+            forced = browser.js("matchMedia('(forced-colors: active)').matches")
+            looks = browser.js(
+                f"[...document.querySelectorAll('#hand [role=option]')].slice(0, 3).map({LOOKS})"
+            )
+            ring = browser.js(f"{LOOKS}(document.getElementById('hand'))")
+            browser.capture(shots / "forced-colours-zoom-200.png")
+            browser.call("Emulation.setEmulatedMedia", features=[])
+            browser.viewport(390, 844, touch=True)
+            browser.call("Page.reload")  # the session comes back, the cards with it
+            browser.wait("document.querySelectorAll('#hand button').length >= 4")
+            options = browser.js("document.querySelectorAll('#hand [role=option]').length")
+            for place in range(1, 5):
+                browser.tap(f"#hand li:nth-child({place}) button")
+            pressed = browser.js(
+                "[...document.querySelectorAll('#hand button')].map(b => b.ariaPressed)"
+            )
+            browser.capture(shots / "touch-390x844.png")
+            browser.tap("#command-form button")  # Send
+            passed = browser.wait(f"{HISTORY}.find(l => l.startsWith('You pass '))")
+        finally:
+            browser.close()
+    assert sideways == 0
+    for left, right, height in boxes:
+        assert 0 <= left < right <= width and height > 0
+    assert forced
+    selected, focused, other = looks
+    assert focused["outline"] == "solid 3px" and other["outline"].startswith("none")
+    assert selected["weight"] == "700" and selected["line"] == "underline"
+    assert other["weight"] == "400" and other["line"] == "none"
+    assert {look["border"] for look in looks} == {"solid"}
+    assert len({look["background"] for look in looks}) == 1  # no meaning by background
+    assert ring["outline"] == "solid 3px"  # the list's own focus, by keyboard
+    assert options == 0 and pressed[:4] == ["true"] * 4 and set(pressed[4:]) == {"false"}
+    assert passed.count(",") + passed.count(" and ") >= 3

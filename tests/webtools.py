@@ -131,17 +131,38 @@ class Browser:
 
     def screenshot(self, path: Path, width: int, height: int) -> None:
         """The page at `width` x `height` CSS pixels, as a PNG a person can look at."""
+        self.viewport(width, height)
+        self.capture(path)
+        self.call("Emulation.clearDeviceMetricsOverride")
+
+    def viewport(self, width: int, height: int, scale: float = 1, touch: bool = False) -> None:
+        """A window of `width` x `height` CSS pixels, `scale` device pixels each
+        (a 1280 x 800 window at 200% zoom is 640 x 400 at scale 2); with
+        `touch`, a phone's: a touch screen, its pointer coarse."""
         self.call(
             "Emulation.setDeviceMetricsOverride",
             width=width,
             height=height,
-            deviceScaleFactor=1,
-            mobile=width < 600,
+            deviceScaleFactor=scale,
+            mobile=touch or width < 600,
         )
+        self.call("Emulation.setTouchEmulationEnabled", enabled=touch, maxTouchPoints=5)
+
+    def capture(self, path: Path) -> None:
+        """The page as it is shown now, as a PNG a person can look at."""
         shot = self.call("Page.captureScreenshot", format="png")["data"]
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(shot))
-        self.call("Emulation.clearDeviceMetricsOverride")
+
+    def tap(self, selector: str) -> None:
+        """A finger's tap on the middle of the first element `selector` finds."""
+        box = self.js(
+            f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();"
+            " return [r.x + r.width / 2, r.y + r.height / 2]; })()"
+        )
+        point = [{"x": box[0], "y": box[1]}]
+        self.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=point)
+        self.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
 
     def wait(self, expression: str, timeout: float = 30) -> Any:
         deadline = time.monotonic() + timeout
