@@ -417,3 +417,48 @@ def test_readable_zoomed_in_forced_colours_and_by_touch(tmp_path: Path) -> None:
     assert ring["outline"] == "solid 3px"  # the list's own focus, by keyboard
     assert options == 0 and pressed[:4] == ["true"] * 4 and set(pressed[4:]) == {"false"}
     assert passed.count(",") + passed.count(" and ") >= 3
+
+
+def test_the_page_says_when_the_server_is_lost_and_back_and_plays_on(tmp_path: Path) -> None:
+    """The server stops mid-game and starts again on its folder and port: the
+    page says "Connection lost" once, a move typed meanwhile is said not sent,
+    then "Connected again." once; the token kept in the browser's storage
+    logs Ana back in, her turn and cards come back, and her move is played."""
+    folder = tmp_path / "server"
+    server = Background(folder, hasher=QUICK).__enter__()
+    port = server.where.port if server.where else 0
+    browser = Browser(tmp_path / "chromium")
+    try:
+        browser.page(server.url)
+        browser.register("Ana")
+        browser.type("create alphabeticell 3 bots=random target=5")
+        browser.key("Enter")
+        browser.type("start")
+        browser.key("Enter")
+        browser.wait(f"{URGENT}.length > 0 && document.querySelectorAll('#hand li').length")
+        token = browser.js("localStorage.getItem('sixdot-token')")
+        server.__exit__()  # stopped: the page finds its line gone
+        browser.wait("document.getElementById('status').textContent.startsWith('Connection lost')")
+        lost = len(browser.js(HISTORY))
+        browser.type("1")
+        browser.key("Enter")
+        not_sent = browser.wait(f"{HISTORY}.slice({lost}).find(l => l.startsWith('Not sent'))")
+        server = Background(folder, hasher=QUICK, port=port).__enter__()
+        browser.wait("document.getElementById('status').textContent === 'Connected again.'")
+        browser.wait(f"{URGENT}.length > 1 && document.querySelectorAll('#hand li').length")
+        back = len(browser.js(HISTORY))
+        cards = browser.js("document.querySelectorAll('#hand li').length")
+        browser.type("1")
+        browser.key("Enter")
+        browser.wait(f"{HISTORY}.slice({back}).some(l => l.startsWith('You '))")
+        heard = browser.js(HISTORY)
+    finally:
+        browser.close()
+        server.__exit__()
+    assert token and not_sent == "Not sent: the connection is down."
+    assert heard.count("Connection lost: trying again.") == 1
+    assert heard.count("Connected again.") == 1
+    assert heard.index("Connected again.") > heard.index("Connection lost: trying again.")
+    assert heard[heard.index("Connected again.") + 1].startswith("Logged in as Ana")
+    assert sum("Type register or login" in line for line in heard) == 1  # at first only
+    assert cards > 0

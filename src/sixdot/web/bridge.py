@@ -55,6 +55,9 @@ class WebSeat:
         self.browser = browser
         query = parse_qs(urlsplit(path).query)
         brief = query.get("verbosity", [""])[0] == "brief"
+        #: The page comes back with a kept session (reconnected, or reloaded):
+        #: "Connected to ... Type register or login." is not what it needs.
+        self.again = "again" in query
         self.me = Listener(Phrasebook(verbosity=Verbosity.BRIEF if brief else Verbosity.FULL))
         # The page has the review keys, so `keys` (F1) lists them, as a terminal's does.
         self.me.desk.keys = dict(DEFAULT_KEYS)
@@ -77,7 +80,9 @@ class WebSeat:
             ends={key: words(key) for key in ENDS},
             keys=BROWSER_KEYS,
         )
-        await self._tell([words("online-connected", url=visible(host)[:LONGEST])], urgent=False)
+        if not self.again:
+            connected = words("online-connected", url=visible(host)[:LONGEST])
+            await self._tell([connected], urgent=False)
 
     async def hear(self, frame: bytes) -> None:
         """A server frame for this seat, in words."""

@@ -294,7 +294,11 @@ $("account-form").addEventListener("submit", (event) => {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/web${location.search}`);
+  // With a session kept, the seat is told it comes back ("again"): the page
+  // logs in with the token, not by the form.
+  const query = new URLSearchParams(location.search);
+  if (localStorage.getItem("sixdot-token")) query.set("again", "1");
+  socket = new WebSocket(`${scheme}://${location.host}/web?${query}`);
   socket.addEventListener("open", () => {
     if (down) status(words.back);
     wasOpen = true;
