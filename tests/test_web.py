@@ -403,6 +403,15 @@ def test_readable_zoomed_in_forced_colours_and_by_touch(tmp_path: Path) -> None:
             touch_problems = serious(browser)
             browser.tap("#command-form button")  # Send
             passed = browser.wait(f"{HISTORY}.find(l => l.startsWith('You pass '))")
+            # A card tapped is played and the cards shown anew: the focus stays
+            # among them (or in the command field), not lost to the page.
+            cards = "[...document.querySelectorAll('#hand button:not([aria-pressed])')]"
+            browser.wait(f"{cards}.length")
+            held = browser.js(f"{cards}.length")
+            playable = browser.js(f"{cards}.findIndex(b => !b.textContent.includes('cannot'))")
+            browser.tap(f"#hand li:nth-child({playable + 1}) button")
+            browser.wait(f"{cards}.length < {held}")
+            kept = browser.js("document.activeElement.closest('#hand, #command-form') !== null")
         finally:
             browser.close()
     assert sideways == 0
@@ -417,6 +426,7 @@ def test_readable_zoomed_in_forced_colours_and_by_touch(tmp_path: Path) -> None:
     assert len({look["background"] for look in looks}) == 1  # no meaning by background
     assert ring["outline"] == "solid 3px"  # the list's own focus, by keyboard
     assert options == 0 and pressed[:4] == ["true"] * 4 and set(pressed[4:]) == {"false"}
+    assert kept
     assert touch_problems == []  # axe-core, when installed: nothing serious
     assert passed.count(",") + passed.count(" and ") >= 3
 

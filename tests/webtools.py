@@ -155,9 +155,11 @@ class Browser:
         path.write_bytes(base64.b64decode(shot))
 
     def tap(self, selector: str) -> None:
-        """A finger's tap on the middle of the first element `selector` finds."""
+        """A finger's tap on the middle of the first element `selector` finds,
+        scrolled into view first."""
         box = self.js(
-            f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();"
+            f"(() => {{ const e = document.querySelector({selector!r});"
+            " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
             " return [r.x + r.width / 2, r.y + r.height / 2]; })()"
         )
         point = [{"x": box[0], "y": box[1]}]

@@ -73,8 +73,10 @@ function showFocus(list, pick) {
 }
 
 // A tap plays the card, or, while picking, selects it (pressed) or drops it;
-// Send then sends the cards selected.
+// Send then sends the cards selected. The focus, when it was on a card, goes
+// to the first new card (the command field when there is none), never lost.
 function showButtons() {
+  const had = hand.contains(document.activeElement);
   hand.removeAttribute("role");
   hand.removeAttribute("tabindex");
   hand.removeAttribute("aria-multiselectable");
@@ -94,6 +96,7 @@ function showButtons() {
     li.append(button);
     return li;
   }));
+  if (had) (hand.querySelector("button") || $("line")).focus();
 }
 
 // Without picking, the focused card is the selected option; while picking,
