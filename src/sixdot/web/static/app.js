@@ -3,7 +3,7 @@
 // line comes from the same phrasebooks and presenters as the terminal's.
 
 const $ = (id) => document.getElementById(id);
-const log = $("log"), urgent = $("urgent"), history = $("history"), hand = $("hand");
+const log = $("log"), history = $("history"), hand = $("hand");
 const KEEP = 200; // lines kept in the announcing region (the history keeps all)
 let socket = null, items = [], at = 0, wasOpen = false, down = false, wasShown = false;
 let picking = null, picked = new Set(); // [verb, how many] while several cards are picked
@@ -20,27 +20,24 @@ function status(text) {
   announce([text], false);
 }
 
-// Each line is a new node in the log region, so a line identical to the one
-// before is still spoken; urgent lines go to the assertive region instead,
-// never to both. Every line goes to the visible history.
+// Each line is a new node of the one log region, in order, so a line
+// identical to the one before is still spoken. Urgent lines (the turn, a
+// refusal) go there too, in their place, shown in bold in the history: an
+// assertive region would be said sooner, but Orca drops every polite line
+// still waiting when an assertive one comes (scripts/orca-web-check: 92 of
+// 222 lines said so), and a turn's news is what comes just before it.
+// Every line goes to the visible history.
 function announce(lines, isUrgent) {
   for (const line of lines) {
     const li = document.createElement("li");
     li.textContent = line;
     if (isUrgent) li.className = "urgent"; // shown in bold: where attention goes
     history.append(li);
-  }
-  history.scrollTop = history.scrollHeight;
-  if (isUrgent) {
-    urgent.textContent = "";
-    requestAnimationFrame(() => { urgent.textContent = lines.join(" "); });
-    return;
-  }
-  for (const line of lines) {
     const p = document.createElement("p");
     p.textContent = line;
     log.append(p);
   }
+  history.scrollTop = history.scrollHeight;
   while (log.childElementCount > KEEP) log.firstElementChild.remove();
 }
 
