@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import time
 import urllib.request
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -44,12 +45,16 @@ CTRL, SHIFT = 2, 8
 class Browser:
     """One headless Chromium with one page, stopped by `close`."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(
+        self, folder: Path, headless: bool = True, env: Mapping[str, str] | None = None
+    ) -> None:
+        """Headless by default; with `headless` false, a window on the display
+        `env` names (a screen reader's, scripts/orca-web-check)."""
         assert CHROMIUM is not None
         folder.mkdir(parents=True, exist_ok=True)
         args = [
             CHROMIUM,
-            "--headless=new",
+            *(["--headless=new"] if headless else ["--window-position=0,0"]),
             "--disable-gpu",
             "--no-first-run",
             "--force-renderer-accessibility",
@@ -61,7 +66,11 @@ class Browser:
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.insert(1, "--no-sandbox")  # Chromium refuses root without it
         self.process = subprocess.Popen(
-            args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+            args,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            env=None if env is None else dict(env),
         )
         port_file = folder / "DevToolsActivePort"
         deadline = time.monotonic() + 30
