@@ -454,18 +454,23 @@ def test_the_page_says_when_the_server_is_lost_and_back_and_plays_on(tmp_path: P
         browser.key("Enter")
         browser.wait(f"{URGENT}.length > 0 && document.querySelectorAll('#hand li').length")
         token = browser.js("localStorage.getItem('sixdot-token')")
+        asked = browser.js(f"{URGENT}.length")
         server.__exit__()  # stopped: the page finds its line gone
         browser.wait("document.getElementById('status').textContent.startsWith('Connection lost')")
         lost = len(browser.js(HISTORY))
         browser.type("1")
         browser.key("Enter")
         not_sent = browser.wait(f"{HISTORY}.slice({lost}).find(l => l.startsWith('Not sent'))")
+        browser.key("Tab")  # Send
+        browser.key("Tab")  # the cards, where Ana is when the line comes back
         server = Background(folder, hasher=QUICK, port=port).__enter__()
         browser.wait("document.getElementById('status').textContent === 'Connected again.'")
-        browser.wait(f"{URGENT}.length > 1 && document.querySelectorAll('#hand li').length")
+        # The turn asked again (the move never left), the cards with it.
+        browser.wait(f"{URGENT}.length > {asked} && document.querySelectorAll('#hand li').length")
         back = len(browser.js(HISTORY))
         cards = browser.js("document.querySelectorAll('#hand li').length")
-        browser.type("1")
+        kept = browser.js("document.activeElement.id")  # not taken by the login
+        browser.key("1")  # from the cards: typed text in the command field
         browser.key("Enter")
         browser.wait(f"{HISTORY}.slice({back}).some(l => l.startsWith('You '))")
         heard = browser.js(HISTORY)
@@ -478,4 +483,4 @@ def test_the_page_says_when_the_server_is_lost_and_back_and_plays_on(tmp_path: P
     assert heard.index("Connected again.") > heard.index("Connection lost: trying again.")
     assert heard[heard.index("Connected again.") + 1].startswith("Logged in as Ana")
     assert sum("Type register or login" in line for line in heard) == 1  # at first only
-    assert cards > 0
+    assert cards > 0 and kept == "hand"

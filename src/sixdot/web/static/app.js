@@ -319,8 +319,13 @@ function connect() {
     else if (message.type === "session") {
       if (message.token) localStorage.setItem("sixdot-token", message.token);
       else localStorage.removeItem("sixdot-token");
+      // Logged in from the form (or on opening the page): on to the command
+      // field. Logged in again by the token after a lost line: the focus
+      // stays where the player is.
+      const atForm = $("account").contains(document.activeElement);
+      const nowhere = document.activeElement === document.body;
       $("account").hidden = Boolean(message.token);
-      if (message.token) $("line").focus();
+      if (message.token && (atForm || nowhere)) $("line").focus();
     }
   });
   socket.addEventListener("close", () => {
