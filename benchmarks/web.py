@@ -69,8 +69,9 @@ class Stamps:
     event frame for a browser is sent, and the first line it comes to."""
 
     def __init__(self) -> None:
-        #: Each event frame's first line and when the frame was sent (ms).
-        self.sent: list[tuple[str, float]] = []
+        #: Each event frame's first line, when the frame was sent and when its
+        #: lines left the seat for the browser (ms).
+        self.sent: list[tuple[str, float, float]] = []
         self._at: dict[int, float] = {}
 
     def install(self) -> None:
@@ -96,7 +97,7 @@ class Stamps:
         async def telling(seat: WebSeat, kind: str, **fields: Any) -> None:
             stamp = seat.__dict__.get("stamp")
             if kind == "lines" and stamp is not None and not fields["urgent"]:
-                stamps.sent.append((fields["lines"][0], stamp))
+                stamps.sent.append((fields["lines"][0], stamp, time.time() * 1000))
                 seat.__dict__["stamp"] = None  # the frame's first line only
             await tell(seat, kind, **fields)
 
@@ -105,21 +106,28 @@ class Stamps:
         WebSeat._send = telling  # type: ignore[method-assign]
 
 
-def event_delays(sent: list[tuple[str, float]], logged: list[list[Any]]) -> list[float]:
-    """From each event frame sent to its first line in the log region, in ms:
-    the log holds the lines in the order they were sent, among others."""
+def event_delays(
+    sent: list[tuple[str, float, float]], logged: list[list[Any]]
+) -> list[tuple[float, float]]:
+    """From each event frame sent to its first line in the log region, and the
+    part of it in the server (until the seat sent the lines), in ms: the log
+    holds the lines in the order they were sent, among others."""
     found, at = [], 0
-    for line, stamp in sent:
+    for line, stamp, told in sent:
         while at < len(logged) and logged[at][0] != line:
             at += 1
         if at == len(logged):
             break
-        found.append(float(logged[at][1]) - stamp)
+        found.append((float(logged[at][1]) - stamp, told - stamp))
         at += 1
     return found
 
 
 URGENT = "document.querySelectorAll('#history li.urgent').length"
+STARTED = (
+    "[...document.querySelectorAll('#history li')]"
+    ".filter(li => li.textContent.endsWith(': the game starts.')).length"
+)
 
 
 def delays(marks: list[list[object]]) -> list[float]:
@@ -157,9 +165,11 @@ def main() -> None:
             for game in range(args.games):
                 browser.type("create alphabeticell 3 bots=random target=10")
                 browser.key("Enter")
+                answered = browser.js(URGENT)  # before the game's first turn can come
                 browser.type("start")
                 browser.key("Enter")
-                answered = browser.js(URGENT)
+                # This game under way, so the last one's end is not taken for its own.
+                browser.wait(f"{STARTED} > {game}")
                 while not browser.js(
                     "[...document.querySelectorAll('#history li')].at(-1)"
                     ".textContent.startsWith('Table')"
@@ -177,7 +187,8 @@ def main() -> None:
         finally:
             browser.close()
     p50, p99 = percentile(samples, 50), percentile(samples, 99)
-    e50, e99 = percentile(events, 50), percentile(events, 99)
+    whole, inside = [e[0] for e in events], [e[1] for e in events]
+    e50, e99 = percentile(whole, 50), percentile(whole, 99)
     result = {
         "page_bytes": size,
         "page_ratio": rounded(size / 150_000),
@@ -185,8 +196,11 @@ def main() -> None:
         "event_to_line_ms": {
             "p50": rounded(e50),
             "p99": rounded(e99),
-            "min": rounded(min(events)),
+            "min": rounded(min(whole)),
             "events": len(events),
+            # Of which in the server: the outbox and the seat's words.
+            "server_p50": rounded(percentile(inside, 50)),
+            "server_p99": rounded(percentile(inside, 99)),
         },
         "event_ratio": rounded(e99 / 50),
         "move_to_line_ms": {"p50": rounded(p50), "p99": rounded(p99), "moves": len(samples)},
