@@ -484,3 +484,43 @@ def test_the_page_says_when_the_server_is_lost_and_back_and_plays_on(tmp_path: P
     assert heard[heard.index("Connected again.") + 1].startswith("Logged in as Ana")
     assert sum("Type register or login" in line for line in heard) == 1  # at first only
     assert cards > 0 and kept == "hand"
+
+
+def test_the_board_is_walked_as_a_grid(tmp_path: Path) -> None:
+    """Alphagon's squares in the cards list: each arrow moves one square that
+    way, or, at the board's edge, says so and keeps the square."""
+    square = re.compile(r"([A-Z])(\d+), ")
+    keys = ["ArrowRight", "ArrowUp", "ArrowLeft", "ArrowDown", *["ArrowDown"] * 14]
+    steps = []
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        browser = Browser(tmp_path / "chromium")
+        try:
+            browser.page(server.url)
+            browser.register("Ana")
+            browser.type("create alphagon 2 bots=random target=5")
+            browser.key("Enter")
+            browser.type("start")
+            browser.key("Enter")
+            browser.wait("document.querySelectorAll('#hand [role=option]').length > 100")
+            browser.key("Tab")
+            browser.key("Tab")
+            for key in keys:
+                before, said = browser.js(ACTIVE), len(browser.js(LOGGED))
+                browser.key(key)  # an end is said by the page at once
+                steps.append((key, before, browser.js(ACTIVE), browser.js(LOGGED)[said:]))
+        finally:
+            browser.close()
+
+    def place(label: str) -> tuple[int, int]:
+        found = square.match(label)
+        assert found, label
+        return ord(found[1]), int(found[2])
+
+    way = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+    for key, before, after, said in steps:
+        (column, row), (step_column, step_row) = place(before), way[key]
+        if said:
+            assert said == ["Edge of the board."] and after == before, (key, before)
+        else:
+            assert place(after) == (column + step_column, row + step_row), (key, before, after)
+    assert any(said for *_, said in steps)  # fourteen rows down meet the edge
