@@ -5,12 +5,18 @@ Run from the repository root:  .venv/bin/python benchmarks/web.py [--games 3]
 1. The page's transfer size: every file a browser fetches for it (the HTML, the
    CSS, the JavaScript module), uncompressed. Target: under 150 KB.
 2. Time to the lobby: from navigation to "Connected." on the page.
-3. A move to its line: at each of the player's turns in whole games of
-   Alphabeticell for three (two random bots), Enter is pressed on "1" in the
-   command field, and the page notes (performance.now, in the page) the key
-   press and the first line the server's answer adds to the history: the
-   browser, the websocket, the server's seat (sixdot join's client mind) and
-   the rules, there and back. Target: p99 at most 50 ms.
+3. An event to its line, the issue's figure: in whole games of Alphabeticell
+   for three (two random bots), from the moment the server sends a seat's
+   event frame (`step`: a move, the deal) to the moment its first line is in
+   the page's log region: the outbox, the server's seat for the browser
+   (sixdot join's client mind and the presenters), the websocket and the
+   page. The server runs in this process, so its side is stamped where it
+   sends (`Client.send`), the page's with `performance.timeOrigin + now()`,
+   both the machine's clock. Target: p99 at most 50 ms.
+4. A move to its line: at each of the player's turns Enter is pressed on "1"
+   in the command field, and the page notes (performance.now, in the page) the
+   key press and the first line the server's answer adds to the history: the
+   browser, the websocket, the server's seat and the rules, there and back.
 
 Results are percentiles and ratios to the targets (at most 1.0 meets them),
 saved to benchmarks/results/web.json with the load average.
@@ -25,29 +31,103 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 
 from common import load_average, percentile, rounded  # noqa: E402
+from sixdot.server.app import Client  # noqa: E402
 from sixdot.server.background import Background  # noqa: E402
 from sixdot.web import PAGES  # noqa: E402
+from sixdot.web.bridge import WebSeat  # noqa: E402
 from test_server import QUICK  # noqa: E402
 from webtools import Browser  # noqa: E402
 
 #: Notes each Enter pressed on a move ("1") and each line added to the history,
-#: in the page's clock.
+#: in the page's clock; and each line added to the log region, in the machine's.
 WATCH = """
 window.__marks = [];
+window.__logged = [];
 document.addEventListener('keydown', e => {
   if (e.key === 'Enter' && document.activeElement.value === '1')
     window.__marks.push(['key', performance.now()]);
 }, true);
 new MutationObserver(() => window.__marks.push(['line', performance.now()]))
   .observe(document.getElementById('history'), {childList: true});
+new MutationObserver(changes => {
+  const at = performance.timeOrigin + performance.now();
+  for (const change of changes)
+    for (const node of change.addedNodes) window.__logged.push([node.textContent, at]);
+}).observe(document.getElementById('log'), {childList: true});
 true
 """
+
+
+class Stamps:
+    """The server's side of an event's way, stamped in this process: when each
+    event frame for a browser is sent, and the first line it comes to."""
+
+    def __init__(self) -> None:
+        #: Each event frame's first line, when the frame was sent and when its
+        #: lines left the seat for the browser (ms).
+        self.sent: list[tuple[str, float, float]] = []
+        self._at: dict[int, float] = {}
+
+    def install(self) -> None:
+        stamps = self
+        send, hear, tell = Client.send, WebSeat.hear, WebSeat._send
+
+        def sending(client: Client, frame: dict[str, Any] | bytes) -> None:
+            before = client.queued
+            send(client, frame)
+            if client.queued == before:  # not queued: the client was behind
+                return
+            data = client.outbox._queue[-1]  # type: ignore[attr-defined]  # the very frame
+            if data is not None and json.loads(data).get("type") == "step":
+                stamps._at[id(data)] = time.time() * 1000
+
+        async def hearing(seat: WebSeat, frame: bytes) -> None:
+            seat.__dict__["stamp"] = stamps._at.pop(id(frame), None)
+            try:
+                await hear(seat, frame)
+            finally:
+                seat.__dict__["stamp"] = None
+
+        async def telling(seat: WebSeat, kind: str, **fields: Any) -> None:
+            stamp = seat.__dict__.get("stamp")
+            if kind == "lines" and stamp is not None and not fields["urgent"]:
+                stamps.sent.append((fields["lines"][0], stamp, time.time() * 1000))
+                seat.__dict__["stamp"] = None  # the frame's first line only
+            await tell(seat, kind, **fields)
+
+        Client.send = sending  # type: ignore[method-assign]
+        WebSeat.hear = hearing  # type: ignore[method-assign]
+        WebSeat._send = telling  # type: ignore[method-assign]
+
+
+def event_delays(
+    sent: list[tuple[str, float, float]], logged: list[list[Any]]
+) -> list[tuple[float, float]]:
+    """From each event frame sent to its first line in the log region, and the
+    part of it in the server (until the seat sent the lines), in ms: the log
+    holds the lines in the order they were sent, among others."""
+    found, at = [], 0
+    for line, stamp, told in sent:
+        while at < len(logged) and logged[at][0] != line:
+            at += 1
+        if at == len(logged):
+            break
+        found.append((float(logged[at][1]) - stamp, told - stamp))
+        at += 1
+    return found
+
+
 URGENT = "document.querySelectorAll('#history li.urgent').length"
+STARTED = (
+    "[...document.querySelectorAll('#history li')]"
+    ".filter(li => li.textContent.endsWith(': the game starts.')).length"
+)
 
 
 def delays(marks: list[list[object]]) -> list[float]:
@@ -66,6 +146,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=3)
     args = parser.parse_args()
+    stamps = Stamps()
+    stamps.install()
     with (
         tempfile.TemporaryDirectory() as folder,
         Background(Path(folder) / "server", hasher=QUICK) as server,
@@ -83,9 +165,11 @@ def main() -> None:
             for game in range(args.games):
                 browser.type("create alphabeticell 3 bots=random target=10")
                 browser.key("Enter")
+                answered = browser.js(URGENT)  # before the game's first turn can come
                 browser.type("start")
                 browser.key("Enter")
-                answered = browser.js(URGENT)
+                # This game under way, so the last one's end is not taken for its own.
+                browser.wait(f"{STARTED} > {game}")
                 while not browser.js(
                     "[...document.querySelectorAll('#history li')].at(-1)"
                     ".textContent.startsWith('Table')"
@@ -98,14 +182,27 @@ def main() -> None:
                         browser.key("Enter")
                     time.sleep(0.01)
                 samples = delays(browser.js("window.__marks"))
-                print(f"game {game + 1}: {len(samples)} moves so far", flush=True)
+                events = event_delays(stamps.sent, browser.js("window.__logged"))
+                print(f"game {game + 1}: {len(samples)} moves, {len(events)} events", flush=True)
         finally:
             browser.close()
     p50, p99 = percentile(samples, 50), percentile(samples, 99)
+    whole, inside = [e[0] for e in events], [e[1] for e in events]
+    e50, e99 = percentile(whole, 50), percentile(whole, 99)
     result = {
         "page_bytes": size,
         "page_ratio": rounded(size / 150_000),
         "to_lobby_ms": rounded(to_lobby),
+        "event_to_line_ms": {
+            "p50": rounded(e50),
+            "p99": rounded(e99),
+            "min": rounded(min(whole)),
+            "events": len(events),
+            # Of which in the server: the outbox and the seat's words.
+            "server_p50": rounded(percentile(inside, 50)),
+            "server_p99": rounded(percentile(inside, 99)),
+        },
+        "event_ratio": rounded(e99 / 50),
         "move_to_line_ms": {"p50": rounded(p50), "p99": rounded(p99), "moves": len(samples)},
         "move_ratio": rounded(p99 / 50),
         "load": rounded(load_average()),

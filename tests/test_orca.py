@@ -15,30 +15,37 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "orca-check"
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 SKIP = 77
+
+
+def checked(script: str, tmp_path: Path, *args: str) -> tuple[dict[str, Any], str]:
+    """Run an Orca check of scripts/ with --json: its figures and its report.
+    Skipped, saying why, where it cannot run (status 77, or not Linux)."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("Orca runs on Linux only")
+    figures_file = tmp_path / f"{script}.json"
+    run = subprocess.run(
+        [sys.executable, str(SCRIPTS / script), "--json", str(figures_file), *args],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    if run.returncode == SKIP:
+        pytest.skip(run.stderr.strip() or f"scripts/{script} cannot run here")
+    assert run.returncode == 0, run.stdout + run.stderr
+    figures: dict[str, Any] = json.loads(figures_file.read_text())
+    return figures, run.stdout
 
 
 @pytest.mark.slow
 def test_orca_speaks_every_label_whole_every_answer_and_the_lines(tmp_path: Path) -> None:
-    if not sys.platform.startswith("linux"):
-        pytest.skip("Orca runs on Linux only")
-    figures_file = tmp_path / "orca.json"
-    run = subprocess.run(
-        [sys.executable, str(SCRIPT), "--json", str(figures_file), "--work", str(tmp_path / "w")],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    if run.returncode == SKIP:
-        pytest.skip(run.stderr.strip() or "scripts/orca-check cannot run here")
-    assert run.returncode == 0, run.stdout + run.stderr
-    figures = json.loads(figures_file.read_text())
+    figures, report = checked("orca-check", tmp_path, "--work", str(tmp_path / "w"))
     labels, answers, lines = figures["labels"], figures["answers"], figures["lines"]
-    report = run.stdout
     assert labels["of"] >= 20, report  # the walk really happened
     assert labels["spoken"] >= 0.95 * labels["of"], report
     assert answers["of"] > 0 and answers["spoken"] == answers["of"], report

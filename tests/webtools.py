@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import time
 import urllib.request
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,23 +26,35 @@ ARTIFACTS = Path(os.environ.get("SIXDOT_ARTIFACTS", Path(__file__).parent.parent
 KEYS = {
     "Enter": ("Enter", "Enter", 13),
     "Tab": ("Tab", "Tab", 9),
+    "Escape": ("Escape", "Escape", 27),
     "ArrowRight": ("ArrowRight", "ArrowRight", 39),
     "ArrowLeft": ("ArrowLeft", "ArrowLeft", 37),
+    "ArrowUp": ("ArrowUp", "ArrowUp", 38),
+    "ArrowDown": ("ArrowDown", "ArrowDown", 40),
     "Home": ("Home", "Home", 36),
     "End": ("End", "End", 35),
+    "PageUp": ("PageUp", "PageUp", 33),
+    "PageDown": ("PageDown", "PageDown", 34),
     "Space": (" ", "Space", 32),
+    **{f"F{n}": (f"F{n}", f"F{n}", 111 + n) for n in range(1, 13)},
 }
+#: Modifier bits of Input.dispatchKeyEvent.
+CTRL, SHIFT = 2, 8
 
 
 class Browser:
     """One headless Chromium with one page, stopped by `close`."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(
+        self, folder: Path, headless: bool = True, env: Mapping[str, str] | None = None
+    ) -> None:
+        """Headless by default; with `headless` false, a window on the display
+        `env` names (a screen reader's, scripts/orca-web-check)."""
         assert CHROMIUM is not None
         folder.mkdir(parents=True, exist_ok=True)
         args = [
             CHROMIUM,
-            "--headless=new",
+            *(["--headless=new"] if headless else ["--window-position=0,0"]),
             "--disable-gpu",
             "--no-first-run",
             "--force-renderer-accessibility",
@@ -53,7 +66,11 @@ class Browser:
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.insert(1, "--no-sandbox")  # Chromium refuses root without it
         self.process = subprocess.Popen(
-            args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+            args,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            env=None if env is None else dict(env),
         )
         port_file = folder / "DevToolsActivePort"
         deadline = time.monotonic() + 30
@@ -123,17 +140,40 @@ class Browser:
 
     def screenshot(self, path: Path, width: int, height: int) -> None:
         """The page at `width` x `height` CSS pixels, as a PNG a person can look at."""
+        self.viewport(width, height)
+        self.capture(path)
+        self.call("Emulation.clearDeviceMetricsOverride")
+
+    def viewport(self, width: int, height: int, scale: float = 1, touch: bool = False) -> None:
+        """A window of `width` x `height` CSS pixels, `scale` device pixels each
+        (a 1280 x 800 window at 200% zoom is 640 x 400 at scale 2); with
+        `touch`, a phone's: a touch screen, its pointer coarse."""
         self.call(
             "Emulation.setDeviceMetricsOverride",
             width=width,
             height=height,
-            deviceScaleFactor=1,
-            mobile=width < 600,
+            deviceScaleFactor=scale,
+            mobile=touch or width < 600,
         )
+        self.call("Emulation.setTouchEmulationEnabled", enabled=touch, maxTouchPoints=5)
+
+    def capture(self, path: Path) -> None:
+        """The page as it is shown now, as a PNG a person can look at."""
         shot = self.call("Page.captureScreenshot", format="png")["data"]
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(shot))
-        self.call("Emulation.clearDeviceMetricsOverride")
+
+    def tap(self, selector: str) -> None:
+        """A finger's tap on the middle of the first element `selector` finds,
+        scrolled into view first."""
+        box = self.js(
+            f"(() => {{ const e = document.querySelector({selector!r});"
+            " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
+            " return [r.x + r.width / 2, r.y + r.height / 2]; })()"
+        )
+        point = [{"x": box[0], "y": box[1]}]
+        self.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=point)
+        self.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
 
     def wait(self, expression: str, timeout: float = 30) -> Any:
         deadline = time.monotonic() + timeout
@@ -142,13 +182,15 @@ class Browser:
             time.sleep(0.05)
         return value
 
-    def key(self, name: str, shift: bool = False) -> None:
-        key, code, number = KEYS[name]
-        common = {"key": key, "code": code, "windowsVirtualKeyCode": number}
-        if shift:
-            common["modifiers"] = 8
-        text = {"text": {"Enter": "\r", "Space": " "}[name]} if name in ("Enter", "Space") else {}
-        self.call("Input.dispatchKeyEvent", type="keyDown", **common, **text)
+    def key(self, name: str, shift: bool = False, ctrl: bool = False) -> None:
+        """Press and release key `name` (of KEYS), or a character such as "?"."""
+        key, code, number = KEYS.get(name, (name, "", ord(name.upper()[:1])))
+        common: dict[str, Any] = {"key": key, "code": code, "windowsVirtualKeyCode": number}
+        if shift or ctrl:
+            common["modifiers"] = (SHIFT if shift else 0) | (CTRL if ctrl else 0)
+        text = {"Enter": "\r", "Space": " "}.get(name, name if len(name) == 1 else "")
+        typed = {"text": text} if text and not ctrl else {}
+        self.call("Input.dispatchKeyEvent", type="keyDown", **common, **typed)
         self.call("Input.dispatchKeyEvent", type="keyUp", **common)
 
     def type(self, text: str) -> None:

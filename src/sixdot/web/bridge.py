@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import msgspec
 
+from sixdot.client.keys import DEFAULT_KEYS
 from sixdot.client.listener import Listener
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 from sixdot.visible import visible
@@ -28,6 +29,23 @@ from sixdot.visible import visible
 URGENT = frozenset({"turn", "refused", "time-warning", "time-up"})
 #: The longest text a browser message may carry into a line or a message.
 LONGEST = 2000
+#: What the page says itself when a walking key meets an end, by phrase key
+#: (as the terminal's `on_end` says them).
+ENDS = (
+    "focus-last",
+    "focus-first",
+    "focus-last-group",
+    "focus-first-group",
+    "focus-no-playable",
+    "focus-board-edge",
+)
+#: The review keys by the browser's name for the key (KeyboardEvent.key): the
+#: terminal's defaults, "f5" as "F5", "pageup" as "PageUp". The server's own
+#: settings file is not the player's, so no [keys] table is read for a page.
+BROWSER_KEYS = {
+    {"pageup": "PageUp", "pagedown": "PageDown"}.get(key, key.upper()): name
+    for name, key in DEFAULT_KEYS.items()
+}
 
 
 class WebSeat:
@@ -37,7 +55,12 @@ class WebSeat:
         self.browser = browser
         query = parse_qs(urlsplit(path).query)
         brief = query.get("verbosity", [""])[0] == "brief"
+        #: The page comes back with a kept session (reconnected, or reloaded):
+        #: "Connected to ... Type register or login." is not what it needs.
+        self.again = "again" in query
         self.me = Listener(Phrasebook(verbosity=Verbosity.BRIEF if brief else Verbosity.FULL))
+        # The page has the review keys, so `keys` (F1) lists them, as a terminal's does.
+        self.me.desk.keys = dict(DEFAULT_KEYS)
         self._sessions: list[tuple[str | None, str | None]] = []
         self.me.on_token = lambda name, token: self._sessions.append((name, token))
         self._focus: list[dict[str, str]] | None = None
@@ -46,15 +69,20 @@ class WebSeat:
 
     async def start(self, host: str) -> None:
         """The page's first words: that it is connected, and, from the same
-        phrasebook, what it says itself when the connection is down."""
+        phrasebook, what it says itself when the connection is down or a
+        walking key meets an end; and which keys are review keys."""
         words = self.me.words
         await self._send(
             "words",
             lost=words("online-reconnecting"),
             back=words("online-reconnected"),
             not_sent=words("online-not-sent"),
+            ends={key: words(key) for key in ENDS},
+            keys=BROWSER_KEYS,
         )
-        await self._tell([words("online-connected", url=visible(host)[:LONGEST])], urgent=False)
+        if not self.again:
+            connected = words("online-connected", url=visible(host)[:LONGEST])
+            await self._tell([connected], urgent=False)
 
     async def hear(self, frame: bytes) -> None:
         """A server frame for this seat, in words."""
@@ -80,10 +108,17 @@ class WebSeat:
             return [msgspec.json.encode({"type": kind, **fields})]
         if kind == "resume":
             return [msgspec.json.encode({"type": "resume", "token": _text(message.get("token"))})]
-        if kind != "line":
+        if kind == "review":  # a review key: its command, as the terminal's key runs it
+            name = message.get("name")
+            if name not in DEFAULT_KEYS:
+                return []
+            text = str(name)
+        elif kind == "line":
+            text = _text(message.get("text"))
+        else:
             return []
         async with self._turn:
-            reply = await asyncio.to_thread(self.me.typed, _text(message.get("text")))
+            reply = await asyncio.to_thread(self.me.typed, text)
             await self._tell(reply.say, urgent=False)
         return [msgspec.json.encode(sent) for sent in reply.send]
 
@@ -95,9 +130,19 @@ class WebSeat:
             await self._send("session", name=name, token=token)
         self._sessions.clear()
         if lines:
+            self.me.last_said = lines[-1]  # for `repeat` (F6)
             await self._send("lines", lines=lines, urgent=urgent)
         focus = [
-            {"label": item.label, "group": item.group, "pick": item.pick} for item in self.me.focus
+            {
+                "label": item.label,
+                "group": item.group,
+                "pick": item.pick,
+                "jump": item.jump,
+                # Ctrl+Left and Ctrl+Right skip what cannot be played now.
+                "playable": bool(item.actions or item.pick),
+                "at": list(item.at) if item.at is not None else None,
+            }
+            for item in self.me.focus
         ]
         if focus != self._focus:
             self._focus = focus
