@@ -163,11 +163,9 @@ def main() -> None:
             browser.register("Ana")
             samples: list[float] = []
             for game in range(args.games):
-                browser.type("create alphabeticell 3 bots=random target=10")
-                browser.key("Enter")
+                browser.send("create alphabeticell 3 bots=random target=10")
                 answered = browser.js(URGENT)  # before the game's first turn can come
-                browser.type("start")
-                browser.key("Enter")
+                browser.send("start")
                 # This game under way, so the last one's end is not taken for its own.
                 browser.wait(f"{STARTED} > {game}")
                 while not browser.js(
@@ -178,8 +176,7 @@ def main() -> None:
                     asked = browser.js(URGENT)
                     if asked > answered:
                         answered = asked
-                        browser.type("1")
-                        browser.key("Enter")
+                        browser.send("1")
                     time.sleep(0.01)
                 samples = delays(browser.js("window.__marks"))
                 events = event_delays(stamps.sent, browser.js("window.__logged"))

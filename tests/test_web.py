@@ -52,11 +52,9 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path, game: str
             problems = {"lobby": serious(browser)}
             browser.screenshot(ARTIFACTS / "web" / "lobby-1280x800.png", 1280, 800)
             browser.screenshot(ARTIFACTS / "web" / "lobby-390x844.png", 390, 844)
-            browser.type(f"create {game} 3 bots=random {SHORT[game]}")
-            browser.key("Enter")
+            browser.send(f"create {game} 3 bots=random {SHORT[game]}")
             browser.wait(f"{HISTORY}.some(l => l.includes('you sit in seat 1'))")
-            browser.type("start")
-            browser.key("Enter")
+            browser.send("start")
             answered, listbox, tree = 0, [], []
             deadline = time.monotonic() + 120
             while not browser.js(f"{HISTORY}.includes('Game over.')"):
@@ -74,8 +72,7 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path, game: str
                             "[...document.querySelectorAll('#hand [role=option]')]"
                             ".map(o => o.textContent)"
                         )
-                    browser.type("1")
-                    browser.key("Enter")
+                    browser.send("1")
                 time.sleep(0.05)
             browser.wait(f"{HISTORY}.at(-1).startsWith('Table 1 is over')")
             problems["over"] = serious(browser)
@@ -116,15 +113,13 @@ def test_a_browser_player_and_a_terminal_player_share_a_table_to_the_end(
         try:
             browser.page(server.url)
             browser.register("Ana")  # by keyboard alone
-            browser.type("create alphabeticell 3 bots=random target=5")
-            browser.key("Enter")
+            browser.send("create alphabeticell 3 bots=random target=5")
             browser.wait(f"{HISTORY}.some(l => l.includes('you sit in seat 1'))")
             register(cleo, "password1", "password1")
             cleo.until("Logged in")
             cleo.type("sit 1")
             cleo.until("you sit in seat 2")
-            browser.type("start")
-            browser.key("Enter")
+            browser.send("start")
             answered, printed = 0, []
             deadline = time.monotonic() + 180
             while "Game over." not in printed or not browser.js(
@@ -135,8 +130,7 @@ def test_a_browser_player_and_a_terminal_player_share_a_table_to_the_end(
                 asked = [i for i, x in enumerate(heard) if re.match(r"Your (pick|turn)", x)]
                 if asked and asked[-1] >= answered:
                     answered = len(heard)
-                    browser.type("1")
-                    browser.key("Enter")
+                    browser.send("1")
                 try:
                     while True:
                         line = cleo.lines.get(timeout=0.05)
@@ -173,10 +167,8 @@ def test_cards_are_picked_with_space_and_passed_with_enter(tmp_path: Path) -> No
         try:
             browser.page(server.url)
             browser.register("Ana")  # by keyboard alone
-            browser.type("create consonants 3 bots=random target=1")
-            browser.key("Enter")
-            browser.type("start")
-            browser.key("Enter")
+            browser.send("create consonants 3 bots=random target=1")
+            browser.send("start")
             browser.wait("document.getElementById('hand').getAttribute('aria-multiselectable')")
             browser.key("Tab")  # the Send button
             browser.key("Tab")  # the cards
@@ -214,15 +206,14 @@ def said_by(browser: Browser, press: Any) -> list[str]:
             return list(browser.js(LOGGED)[before:])
 
 
-def at_a_pass(browser: Browser, server: Background) -> None:
-    """Ana at Consonants' pass of four cards, the cards shown."""
-    browser.page(server.url)
-    browser.register("Ana")
-    browser.type("create consonants 3 bots=random target=1")
-    browser.key("Enter")
-    browser.type("start")
-    browser.key("Enter")
+def at_a_pass(browser: Browser, server: Background, in_cards: bool = False) -> None:
+    """Ana at Consonants' pass of four cards, the cards shown; with `in_cards`,
+    the focus in them (Tab past Send)."""
+    browser.playing(server.url, "consonants 3 bots=random target=1")
     browser.wait("document.getElementById('hand').getAttribute('aria-multiselectable')")
+    if in_cards:
+        browser.key("Tab")
+        browser.key("Tab")
 
 
 def test_review_keys_answer_in_the_log_as_their_typed_commands(tmp_path: Path) -> None:
@@ -294,9 +285,7 @@ def test_the_cards_walk_as_the_terminals_do(tmp_path: Path) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
         browser = Browser(tmp_path / "chromium")
         try:
-            at_a_pass(browser, server)
-            browser.key("Tab")
-            browser.key("Tab")
+            at_a_pass(browser, server, in_cards=True)
             labels = browser.js(
                 "[...document.querySelectorAll('#hand [role=option]')].map(o => o.textContent)"
             )
@@ -371,9 +360,7 @@ def test_readable_zoomed_in_forced_colours_and_by_touch(tmp_path: Path) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
         browser = Browser(tmp_path / "chromium")
         try:
-            at_a_pass(browser, server)
-            browser.key("Tab")
-            browser.key("Tab")
+            at_a_pass(browser, server, in_cards=True)
             browser.key("Space")  # the first card selected
             browser.key("ArrowRight")  # the second focused
             browser.viewport(640, 400, scale=2)
@@ -446,20 +433,14 @@ def test_the_page_says_when_the_server_is_lost_and_back_and_plays_on(tmp_path: P
     port = server.where.port if server.where else 0
     browser = Browser(tmp_path / "chromium")
     try:
-        browser.page(server.url)
-        browser.register("Ana")
-        browser.type("create alphabeticell 3 bots=random target=5")
-        browser.key("Enter")
-        browser.type("start")
-        browser.key("Enter")
+        browser.playing(server.url, "alphabeticell 3 bots=random target=5")
         browser.wait(f"{URGENT}.length > 0 && document.querySelectorAll('#hand li').length")
         token = browser.js("localStorage.getItem('sixdot-token')")
         asked = browser.js(f"{URGENT}.length")
         server.__exit__()  # stopped: the page finds its line gone
         browser.wait("document.getElementById('status').textContent.startsWith('Connection lost')")
         lost = len(browser.js(HISTORY))
-        browser.type("1")
-        browser.key("Enter")
+        browser.send("1")
         not_sent = browser.wait(f"{HISTORY}.slice({lost}).find(l => l.startsWith('Not sent'))")
         browser.key("Tab")  # Send
         browser.key("Tab")  # the cards, where Ana is when the line comes back
@@ -495,12 +476,7 @@ def test_the_board_is_walked_as_a_grid(tmp_path: Path) -> None:
     with Background(tmp_path / "server", hasher=QUICK) as server:
         browser = Browser(tmp_path / "chromium")
         try:
-            browser.page(server.url)
-            browser.register("Ana")
-            browser.type("create alphagon 2 bots=random target=5")
-            browser.key("Enter")
-            browser.type("start")
-            browser.key("Enter")
+            browser.playing(server.url, "alphagon 2 bots=random target=5")
             browser.wait("document.querySelectorAll('#hand [role=option]').length > 100")
             browser.key("Tab")
             browser.key("Tab")

@@ -107,6 +107,19 @@ class Browser:
         self.open(server_url.replace("ws://", "http://") + "/")
         self.wait("document.getElementById('status').textContent.startsWith('Connected to')")
 
+    def send(self, line: str) -> None:
+        """Type `line` where the focus is and press Enter."""
+        self.type(line)
+        self.key("Enter")
+
+    def playing(self, url: str, create: str, name: str = "Ana") -> None:
+        """Open the page, register `name`, create a table (`create`'s words
+        after "create") and start it."""
+        self.page(url)
+        self.register(name)
+        self.send(f"create {create}")
+        self.send("start")
+
     def register(self, name: str, password: str = "password1") -> None:
         """Register `name` by keyboard alone: the name field has the focus; Tab
         to the password, Tab twice to Register, Enter; then logged in."""
