@@ -40,6 +40,7 @@ from sixdot.core import (
     leaders,
 )
 from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
+from sixdot.core.state import GameEnded as GameOver
 from sixdot.games.consonants.cards import (
     DECK_SIZE,
     VOWELS,
@@ -380,9 +381,10 @@ class HandEnded(Event):
 
 
 @dataclass(frozen=True)
-class GameEnded(Event):
-    winner_seats: tuple[int, ...]
-    totals: tuple[int, ...]
+class GameEnded(GameOver):
+    """The core's game end, with the winning score said: a client that waits
+    between hands knows it for the end (no "next deal" after the last hand)."""
+
     score: int
 
 
