@@ -45,6 +45,7 @@ from fluent.syntax.ast import (
     VariableReference,
 )
 
+from sixdot.core import NotationError
 from sixdot.games.consonants.cards import by_face
 from sixdot.games.consonants.present import ConsonantsPresenter
 from sixdot.games.consonants.rules import RULES, Phase, State
@@ -235,6 +236,18 @@ def test_consonants_names_a_vowel_card_one_way_and_it_types_back(verbosity: Verb
     assert lines[-1].endswith(f"play {vowel} as E.")
     assert vowel in " ".join(lines)
     assert not [line for line in lines if VOWEL_NOTATION.search(line) or "?" in line]
+
+
+@pytest.mark.parametrize("typed", ["play a as e", "play q as e", "fly away"])
+def test_consonants_notation_errors_name_cards_as_the_lines_do(typed: str) -> None:
+    """What a mistyped move was expected to be names a vowel card `A over E`
+    and a wild `wild`, as every line does, and the example typed back parses."""
+    with pytest.raises(NotationError) as raised:
+        RULES.parse_action(typed)
+    expected = raised.value.expected
+    assert not VOWEL_NOTATION.search(expected) and "?" not in expected, expected
+    for example in re.findall(r"play [A-Z] over [A-Z] as [A-Z]|play wild as [A-Z]", expected):
+        assert RULES.parse_action(example).notation.startswith("play ")
 
 
 def test_consonants_counts_the_cards_it_lists() -> None:

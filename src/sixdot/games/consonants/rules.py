@@ -1244,7 +1244,7 @@ class ConsonantsRules(Worded, Rules):
             return Challenge(m[1])
         raise NotationError(
             text,
-            "pass CARDS, keep CARD, play CARD, play A/E as E, play ? as T, "
+            "pass CARDS, keep CARD, play CARD, play A over E as E, play wild as T, "
             "fly me, fly others, lay WORDS, challenge WORD, done",
         )
 
@@ -1257,7 +1257,7 @@ class ConsonantsRules(Worded, Rules):
     def _play(self, token: str, letter: str, text: str) -> Play:
         if len(token) == 1 and token in VOWELS:
             if letter and letter != token:
-                raise NotationError(text, f"a vowel card such as {token}/{letter}")
+                raise NotationError(text, f"a vowel card such as {token} over {letter}")
             return Play(None, token)
         card = self._card(token, text)
         if len(card.sides) == 1:
