@@ -165,13 +165,13 @@ abc-group-line = Your line
 
 abc-now-over = The game is over.
 abc-previous-take = Last take: { $player_you ->
-    [yes] yours, line { $line }.
-   *[no] { $player }'s, line { $line }.
-  }
+    [yes] you
+   *[no] { $player }
+  }, { $card } as { $letter }; line { $line }.
     .brief = Last take: { $player_you ->
-        [yes] yours.
-       *[no] { $player }'s.
-      }
+        [yes] you
+       *[no] { $player }
+      }, { $card } as { $letter }.
 abc-previous-discard = Last discard: { $card }, all passed.
 abc-previous-none = Round { $round }: no take or discard yet.
 abc-player = { $player_you ->

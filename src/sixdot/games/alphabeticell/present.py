@@ -205,15 +205,16 @@ class AlphabeticellPresenter(Presenter):
         """The round's last take and last discard.
 
         A take passes the deal to the taker's left, and only a take does within a
-        round, so once any line has grown the last taker sits on the dealer's right.
-        Which card it was the view does not keep: the taker's line is said instead.
+        round, so once a card is taken the last taker sits on the dealer's right.
         """
         out = []
-        if any(len(line) > 1 for line in view.lines):
+        if view.last_take is not None:
             taker = (view.dealer - 1) % view.players
             out.append(
                 self.words(
                     "abc-previous-take",
+                    card=self.card(view.last_take.card),
+                    letter=view.last_take.letter,
                     line=spaced(line_letters(view.lines[taker])),
                     **self.seat_args("player", taker),
                 )
