@@ -99,8 +99,8 @@ def test_two_people_and_two_bots_play_consonants_to_the_end_one_drops_and_comes_
         ben.until("you sit in seat 2")
         ana.type("start")
         ana.until("the game starts")
-        ana.until("Your hand")
-        ben.until("Your hand")
+        ana.until("Type pass and cards")  # the pass prompt, after the deal
+        ben.until("Type pass and cards")
         dealt = {person: deal(person.lines) for person in (ana, ben)}
         started, back_from = time.monotonic(), None
         while not (ana.over and ben.over):
