@@ -139,3 +139,22 @@ def test_the_last_take_names_its_card_after_a_real_take() -> None:
     ]:
         assert say(verbosity).commands()["previous"](state.view(0), "")[0] == said
     assert RULES.new_game(2, None, 1).view(0).last_take is None
+
+
+def test_a_mistyped_take_hears_the_forms_of_now_without_brackets_or_keep() -> None:
+    """After setup `keep` is no move; `with LETTER` is offered only while the
+    first card's letter is open, and no bracket is read aloud."""
+    state = dataclasses.replace(
+        offered("AI", "RM"), lines=((Placed(Card("IF"), None),), (Placed(Card("AJ"), None),))
+    )
+    legal = state.legal_actions(0)
+    assert len(legal) > 4
+    said = say().not_a_move("take xyz", legal)
+    assert said == (
+        '"take xyz" is not a move. Moves look like: take CARD as LETTER with LETTER, or pass.'
+    )
+    fixed = offered("AIR", "SH")
+    few = say().not_a_move("take xyz", fixed.legal_actions(0))
+    assert few.startswith('"take xyz" is not a move. You may: take SH as S')
+    for line in (said, few, say(Verbosity.BRIEF).not_a_move("take xyz", legal)):
+        assert "keep" not in line and "[" not in line

@@ -265,9 +265,9 @@ def test_consonants_counts_the_cards_it_lists() -> None:
     assert all(line.startswith("More: ") for line in more)
 
 
-def test_alphabeticell_says_keep_one_once() -> None:
-    """The deal names the cards; the pick that follows says to keep one of them
-    (the deal no longer says "Keep one." too)."""
+def test_alphabeticell_names_the_dealt_cards_once() -> None:
+    """The deal names the cards; the pick that follows says what to do with
+    them, not the cards again; `hand` names them when asked."""
     from sixdot.games.alphabeticell.present import AlphabeticellPresenter
     from sixdot.games.alphabeticell.rules import RULES as ABC
     from sixdot.games.alphabeticell.rules import CardsDealt as AbcDealt
@@ -277,7 +277,8 @@ def test_alphabeticell_says_keep_one_once() -> None:
     view = state.view(0)
     cards = ", ".join(say.card(c) for c in view.hand)
     assert say.event(AbcDealt(0, view.hand)) == [f"Dealt to you: {cards}."]
-    assert say.turn(view, state.legal_actions(0)) == [f"Your pick: keep one of {cards}."]
+    assert say.turn(view, state.legal_actions(0)) == ["Your pick: keep one to start your line."]
+    assert cards in say.hand(view)[0]
 
 
 def test_nonesuch_says_a_bid_made_once() -> None:
