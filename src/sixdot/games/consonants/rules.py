@@ -1165,7 +1165,14 @@ class ConsonantsRules(Worded, Rules):
             False,
             "taken piles lie face up during play, as a memory aid (the text keeps them face down)",
         ),
-        OptionSpec("think", 200, "how long the strong bot may think per move, in ms", 1, 60_000),
+        OptionSpec(
+            "think",
+            200,
+            "how long the strong bot may think per move, in ms",
+            1,
+            60_000,
+            strong_bot=True,
+        ),
         OptionSpec(
             "samples",
             0,
@@ -1173,6 +1180,7 @@ class ConsonantsRules(Worded, Rules):
             0,
             10_000,
             zero="by think time",
+            strong_bot=True,
         ),
     )
 
