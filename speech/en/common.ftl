@@ -81,8 +81,9 @@ game-resumed = Resumed after { $count ->
         [one] one move.
        *[other] { $count } moves.
     }
-game-saved = Saved: sixdot resume { $game } goes on from here.
-    .brief = Saved: sixdot resume { $game }.
+# $command: how this player starts sixdot (`sixdot`, or `scripts/play` from its folder).
+game-saved = Saved: { $command } resume { $game } goes on from here.
+    .brief = Saved: { $command } resume { $game }.
 game-not-saved = Not saved: { $reason }. Playing on.
 menu-resume = Resume { $game }, seed { $seed }, after { $count ->
     [one] one move

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sixdot.bots import Bot
+from sixdot.client import saves
 from sixdot.client.choice import (
     LONGEST,
     MANY,
@@ -257,7 +258,7 @@ class Table(Controller):
             return run(match)
         except Abandon:
             if self.keep is not None and match.moves:
-                self.say(self.words("game-saved", game=s.game.name))
+                self.say(self.words("game-saved", game=s.game.name, command=saves.command()))
             return None
 
     def act(self, state: GameState, seat: int) -> Action:
