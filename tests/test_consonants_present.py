@@ -8,7 +8,17 @@ from dataclasses import replace
 from clienttools import run
 from sixdot.games.consonants.cards import by_face
 from sixdot.games.consonants.present import ConsonantsPresenter
-from sixdot.games.consonants.rules import RULES, CardPlayed, FirstLead, Laid, Phase, Pick, State
+from sixdot.games.consonants.rules import (
+    RULES,
+    CardPlayed,
+    Direction,
+    FirstLead,
+    Laid,
+    PassStarted,
+    Phase,
+    Pick,
+    State,
+)
 from sixdot.games.consonants.tricks import Played
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 
@@ -316,6 +326,13 @@ def test_the_hand_is_said_once_at_the_deal_and_once_at_a_resume() -> None:
         "You are dealt 18 cards:"
     )
     assert _hand_said(first.lines, "Type pass and cards") == 1
+    # How to pass is said once too, by the prompt (a watcher hears the event).
+    dealt = first.lines[: first.lines.index("Type pass and cards, as: pass D G L L.")]
+    assert [line for line in dealt if line.startswith("Pass ")] == [
+        "Pass 4 left to Ana: 4 to choose."
+    ]
+    watcher = ConsonantsPresenter(Phrasebook(), NAMES, None)
+    assert watcher.event(PassStarted(Direction.LEFT, 4)) == ["Pass 4 cards to the left."]
     moved = run("play", "consonants", "--seed", "3", "--plain", input="pass d\nquit\nyes\n")
     assert moved.lines[-1].startswith("Saved: ")
     again = run("resume", "--plain", input="quit\nyes\n")

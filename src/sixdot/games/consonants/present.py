@@ -20,6 +20,7 @@ from sixdot.games.consonants.rules import (
     FirstLead,
     HandScored,
     Lay,
+    PassStarted,
     Phase,
     Pick,
     Unpick,
@@ -76,6 +77,8 @@ class ConsonantsPresenter(Presenter):
         """The deal is said as the hand is, one kind a line when it is long."""
         if isinstance(event, FirstLead) and not event.j_in_kitty:
             return []  # the holder's play of J, said next, is the first lead
+        if isinstance(event, PassStarted) and self.viewer is not None:
+            return []  # every seat passes: its own prompt, said next, says how
         if isinstance(event, CardsDealt):
             return self.card_lines("con-cards-dealt", event.cards)
         if isinstance(event, HandScored):
