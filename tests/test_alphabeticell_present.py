@@ -94,12 +94,13 @@ def test_discards_are_said_whole_when_they_fit_else_alphabetically_in_short_part
 
 def test_review_keys_say_the_offer_the_last_take_the_players_and_the_status() -> None:
     state = dataclasses.replace(offered("AIR", "SH"), dealer=1, discards=(Card("OB"),))
+    state = dataclasses.replace(state, last_take=state.lines[0][-1])  # RZ as R
     view = state.view(0)
     commands = say().commands()
     assert commands["trick"](view, "") == ["Face up: SH, offered to you."]
     # Ana dealt after your take: the deal passes to the taker's left.
     assert commands["previous"](view, "") == [
-        "Last take: yours, line A I R.",
+        "Last take: you, RZ as R; line A I R.",
         "Last discard: OB, all passed.",
     ]
     assert commands["players"](view, "") == [
@@ -124,3 +125,36 @@ def test_every_review_command_has_help_and_is_not_a_move() -> None:
     for name in say().commands():
         assert words.has(f"help-abc-{name}")
         assert name not in RULES.verbs
+
+
+def test_the_last_take_names_its_card_after_a_real_take() -> None:
+    """F10 says which card was taken and as what, not only whose take it was;
+    a new round has none yet."""
+    state = offered("AI", "RB")
+    take = next(a for a in state.legal_actions(0) if getattr(a, "letter", None) == "R")
+    state, _ = state.apply(0, take)
+    for verbosity, said in [
+        (Verbosity.FULL, "Last take: you, RB as R; line A I R."),
+        (Verbosity.BRIEF, "Last take: you, RB as R."),
+    ]:
+        assert say(verbosity).commands()["previous"](state.view(0), "")[0] == said
+    assert RULES.new_game(2, None, 1).view(0).last_take is None
+
+
+def test_a_mistyped_take_hears_the_forms_of_now_without_brackets_or_keep() -> None:
+    """After setup `keep` is no move; `with LETTER` is offered only while the
+    first card's letter is open, and no bracket is read aloud."""
+    state = dataclasses.replace(
+        offered("AI", "RM"), lines=((Placed(Card("IF"), None),), (Placed(Card("AJ"), None),))
+    )
+    legal = state.legal_actions(0)
+    assert len(legal) > 4
+    said = say().not_a_move("take xyz", legal)
+    assert said == (
+        '"take xyz" is not a move. Moves look like: take CARD as LETTER with LETTER, or pass.'
+    )
+    fixed = offered("AIR", "SH")
+    few = say().not_a_move("take xyz", fixed.legal_actions(0))
+    assert few.startswith('"take xyz" is not a move. You may: take SH as S')
+    for line in (said, few, say(Verbosity.BRIEF).not_a_move("take xyz", legal)):
+        assert "keep" not in line and "[" not in line

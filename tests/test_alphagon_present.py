@@ -171,7 +171,7 @@ def test_full_lines_say_one_fact_each_to_fit_a_braille_display() -> None:
     turned = DirectionChanged("H3", Direction.SOUTH, "plus", Rule.LEVEL, 2)
     assert me.event(turned) == [
         "Turn south at H3: after the plus.",
-        "Side 2: level with start, farther edge.",
+        "Side 2: toward more room; neither way nears the start.",
     ]
     assert brief.event(turned) == ["Turn south, side 2."]
     touch = DirectionChanged("K11", Direction.WEST, "touch", Rule.AWAY, 3)

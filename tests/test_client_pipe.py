@@ -542,13 +542,32 @@ def test_a_bare_verb_plays_nothing_and_lists_what_it_could_mean(
 
 @pytest.mark.parametrize(
     ("game", "option", "said"),
-    [("alphagon", "target=0", "target by players"), ("nonesuch", "hands=0", "hands no limit")],
+    [
+        ("alphagon", "target=0", "target by players"),
+        ("nonesuch", "hands=0", "no hand limit"),
+        ("nonesuch", "hands=9", "at most 9 hands"),
+        ("letters", "turns=40", "final turns after 40 turns each"),
+    ],
 )
 def test_an_option_whose_zero_means_something_is_said_as_that(
     game: str, option: str, said: str
 ) -> None:
     result = run("play", game, "--option", option, "--plain", input="quit\nyes\n")
-    assert result.lines[1].startswith("Options: ") and said in result.lines[1]
+    assert result.lines[1].startswith("Options: ")
+    assert said in " ".join(line for line in result.lines if line.startswith("Options: "))
+
+
+@pytest.mark.parametrize("bots", ["sensible", "strong"])
+def test_the_strong_bots_search_is_said_only_when_a_strong_bot_plays(bots: str) -> None:
+    """ "think 200, samples by think time" meant nothing, and nothing at all
+    against sensible bots: said in words, and only when it counts."""
+    result = run("play", "consonants", "--bots", bots, "--plain", input="quit\nyes\n")
+    options = " ".join(line for line in result.lines if line.startswith("Options: "))
+    assert "target 150" in options and "samples" not in options
+    assert not re.search(r"think \d+[.,]", options)
+    strong = "strong bots think 200 milliseconds" in options
+    assert strong == (bots == "strong")
+    assert ("as many deals tried as time allows" in options) == strong
 
 
 def test_a_pasted_wall_of_text_at_the_menu_is_refused_and_the_menu_goes_on() -> None:

@@ -5,9 +5,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from clienttools import run
 from sixdot.games.consonants.cards import by_face
 from sixdot.games.consonants.present import ConsonantsPresenter
-from sixdot.games.consonants.rules import RULES, CardPlayed, Laid, Phase, Pick, State
+from sixdot.games.consonants.rules import (
+    RULES,
+    CardPlayed,
+    Direction,
+    FirstLead,
+    Laid,
+    PassStarted,
+    Phase,
+    Pick,
+    State,
+)
 from sixdot.games.consonants.tricks import Played
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 
@@ -66,16 +77,19 @@ def test_the_turn_names_the_trick_and_the_plays() -> None:
         trick_number=4,
     )
     lines = presenter().turn(state.view(0), state.legal_actions(0))
+    # Each card played was just said as it came: the turn names the winner only.
     assert lines == [
         "Trick 4, P led: Cleo is winning with R.",
-        "Played: P by Ben, R by Cleo.",
         "You may play: R, T, wild as P, R to Z.",
+    ]
+    assert presenter().commands()["trick"](state.view(0), "") == [
+        "Trick 4, P led: Cleo is winning with R.",
+        "Played: P by Ben, R by Cleo.",
     ]
     # Brief keeps who is winning, and says the plays one kind a line.
     brief = ConsonantsPresenter(Phrasebook(verbosity=Verbosity.BRIEF), NAMES, 0)
     assert brief.turn(state.view(0), state.legal_actions(0)) == [
         "P led, Cleo winning: R.",
-        "P by Ben, R by Cleo.",
         "Plays, 3 cards:",
         "Consonants 2: R, T.",
         "Wild as P, R to Z.",
@@ -281,17 +295,50 @@ def test_a_vowel_card_is_said_once_with_both_letters_it_may_show() -> None:
     )
 
 
-def test_while_passing_the_hand_is_said_at_the_first_choice_only() -> None:
+def test_while_passing_the_turn_names_what_to_do_not_the_hand() -> None:
+    """The deal (or a resume) says the hand; the prompt after it says only
+    what to do, at the first choice and after each card chosen."""
     state = passing()
     say = presenter()
     first = say.turn(state.view(0), state.legal_actions(0))
-    assert any(line.startswith("Your hand") for line in first)
+    assert first[0] == "Pass 4 left to Ana: 4 to choose."
+    assert not any(line.startswith(("Your hand", "Vowels", "Consonants")) for line in first)
     card = state.hands[0][-1]
     state, _ = state.apply(0, RULES.parse_action(f"pass {card.face}"))
     again = say.turn(state.view(0), state.legal_actions(0))
     assert not any(line.startswith("Your hand") for line in again)
     assert again[-1].startswith("Type pass and cards, as: pass ")
     assert len(again[-1].removeprefix("Type pass and cards, as: pass ").split()) == 3
+
+
+def _hand_said(lines: list[str], until: str) -> int:
+    """How many times the cards were listed (each list ends with its
+    consonants) before the first line starting with `until`."""
+    before = lines[: next(i for i, line in enumerate(lines) if line.startswith(until))]
+    return sum(line.startswith("Consonants, ") for line in before)
+
+
+def test_the_hand_is_said_once_at_the_deal_and_once_at_a_resume() -> None:
+    """The real program: dealt, the hand is said once before the pass is
+    chosen; resumed, once more (the replay says nothing), not twice."""
+    first = run("play", "consonants", "--seed", "3", "--plain", input="quit\nyes\n")
+    assert first.lines[first.lines.index("Hand 1, Ana deals: 18 each, kitty 2.") + 1] == (
+        "You are dealt 18 cards:"
+    )
+    assert _hand_said(first.lines, "Type pass and cards") == 1
+    # How to pass is said once too, by the prompt (a watcher hears the event).
+    dealt = first.lines[: first.lines.index("Type pass and cards, as: pass D G L L.")]
+    assert [line for line in dealt if line.startswith("Pass ")] == [
+        "Pass 4 left to Ana: 4 to choose."
+    ]
+    watcher = ConsonantsPresenter(Phrasebook(), NAMES, None)
+    assert watcher.event(PassStarted(Direction.LEFT, 4)) == ["Pass 4 cards to the left."]
+    moved = run("play", "consonants", "--seed", "3", "--plain", input="pass d\nquit\nyes\n")
+    assert moved.lines[-1].startswith("Saved: ")
+    again = run("resume", "--plain", input="quit\nyes\n")
+    resumed = again.lines.index("Resumed after one move. Type history to hear it.")
+    assert again.lines[resumed + 1] == "Your hand, 17 cards:"  # D is chosen to pass
+    assert _hand_said(again.lines, "Type pass and cards") == 1
 
 
 def test_numbers_follow_the_hand_as_it_is_said_in_its_groups() -> None:
@@ -306,3 +353,23 @@ def test_numbers_follow_the_hand_as_it_is_said_in_its_groups() -> None:
     legal = me.in_order(view, state.legal_actions(0))
     assert [a.cards[0] for a in legal if isinstance(a, Pick)] == heard
     assert me.moves(view, legal)[2] == f"2. pass {me.card(heard[1])}"
+
+
+def test_the_first_lead_is_said_once_by_its_play() -> None:
+    """The real program: a bot holding J leads it; its play says so, and the
+    turn after names the lead once more for the choice, not four lines of J."""
+    out = run("play", "consonants", "--seed", "3", "--plain", input="pass D G L L\nquit\nyes\n")
+    start = next(i for i, line in enumerate(out.lines) if line.startswith("Received from"))
+    end = out.lines.index("You may play 16 cards:")
+    assert out.lines[start + 1 : end] == ["Cleo plays J.", "Trick 1: Cleo led J."]
+
+
+def test_j_in_the_kitty_is_said_and_a_lone_lead_is_one_line() -> None:
+    say = presenter()
+    assert say.event(FirstLead(2, True)) == ["J is in the kitty: Ben leads any card."]
+    assert say.event(FirstLead(2, False)) == []
+    state = RULES.new_game(4, {"pass": 0}, seed=1)
+    assert isinstance(state, State)
+    led = replace(state, trick=(Played(0, C["A/E"], "E"),), turn=1, lead_j=False)
+    assert say.commands()["trick"](led.view(0), "") == ["Trick 1: you led A over E as E."]
+    assert say.turn(led.view(1), led.legal_actions(1))[0].startswith("Trick 1: ")

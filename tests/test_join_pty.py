@@ -75,7 +75,7 @@ def seated_at_a_turn(pty: PtyClient) -> None:
     pty.send("create alphabeticell 2 bots=random target=5" + ENTER)
     said(pty, "you sit in seat 1")
     pty.send("start" + ENTER)
-    said(pty, "Your pick: keep one of")
+    said(pty, "Your pick: keep one")
     pty.wait_prompt()
 
 
@@ -143,7 +143,7 @@ def test_a_review_key_after_a_move_says_the_table_as_it_stands(
         ben.send(json.dumps({"type": "sit", "table": 1}))
         said(join, "Ben sits in seat 2.")
         join.send("start" + ENTER)
-        while not any("Your pick: keep one of" in line for line in join.output_lines()):
+        while not any("Your pick: keep one" in line for line in join.output_lines()):
             join.settle(0.1)  # the screen reads what the program sent
             with contextlib.suppress(TimeoutError):
                 frame = json.loads(ben.recv(0.2))
@@ -182,7 +182,7 @@ def test_a_second_join_resumes_the_seat_without_the_password(
     try:
         assert said(again, "Logged in") == "Logged in as Cleo. Type lobby or help."
         said(again, "Table 1: Alphabeticell, you sit in seat 1.")
-        said(again, "Your pick: keep one of")
+        said(again, "Your pick: keep one")
         again.wait_prompt()
         again.send(RIGHT)
         again.wait_for(lambda: again.cursor_line.endswith("1 of 3 in Dealt"), what="a card")

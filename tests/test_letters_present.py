@@ -291,3 +291,15 @@ def test_a_number_typed_after_drawing_discards_the_card_the_prompt_said_there() 
         assert read(str(place), legal, RULES, me, judge, ()).move == Discard(face)
         assert me.moves(view, legal)[place] == f"{place}. discard {face}"
     assert sorted(map(str, legal)) == sorted(map(str, rules_order))
+
+
+def test_a_word_a_several_letter_card_cannot_give_says_so_not_a_missing_letter() -> None:
+    """Holding ER, CORE is refused for ER's order ("you have no E R" was
+    untrue); a letter held nowhere is still named as missing."""
+    state = playing(cards("C", "O", "ER", "Q", "T"), cards("D", "O", "G", "Z"))
+    assert refused(state, "out CORE discard Q") == (
+        "Refused: you cannot spell CORE: ER gives its letters only together, in order."
+    )
+    assert refused(state, "out COST discard Q") == (
+        "Refused: you cannot spell COST: you have no S."
+    )

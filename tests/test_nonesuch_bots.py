@@ -21,6 +21,8 @@ from sixdot.games.nonesuch.rules import (
     Phase,
     Play,
     State,
+    View,
+    strength,
 )
 from sixdot.sim import play_bots
 
@@ -190,3 +192,41 @@ def test_the_sensible_bot_says_it_plays_to_its_bid(bid: Bid, key: str) -> None:
     other = next(a for a in legal if a != bot.choose(view, legal))
     assert bot.reason(view, legal, other) is None
     assert StrongBot(1, 0).reason(view, legal, bot.choose(view, legal)) is None
+
+
+def _power(view: View, chosen: Card) -> tuple[int, int]:
+    """The card's strength in the trick on the table, and the strongest there
+    so far, by the rules' own measure."""
+    trick = view.current
+    assert trick is not None and trick.plays
+    best = max(strength(c, trick.suit, view.trump) for _, c in trick.plays)
+    return strength(chosen, trick.suit, view.trump), best
+
+
+def test_each_hints_reason_is_true_of_the_trick_on_the_table() -> None:
+    """A learner relies on the reason: "to take a trick" only when the card beats
+    the trick so far, never an Ace under a Crown; whichever reason is given
+    holds of the position, checked by the rules' strengths in whole games."""
+    seen: set[str] = set()
+    for seed in range(12):
+        state, _ = RULES.begin(3 + seed % 2, {"hands": 2}, seed)
+        bots = [SensibleBot(s, seed) for s in range(state.players)]
+        while not state.is_over:
+            seat = state.to_act()[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            action, why = bots[seat].decide(view, legal)
+            if why is not None and isinstance(action, Play) and view.current:
+                mine, best = _power(view, action.card)
+                plays = [_power(view, a.card)[0] for a in legal if isinstance(a, Play)]
+                last = len(view.current.plays) == state.players - 1
+                holds = {
+                    "why-non-take": mine > best,
+                    "why-non-cannot-take": max(plays) < best,
+                    "why-non-duck": mine < best,
+                    "why-non-shed": min(plays) > best and last,
+                    "why-non-stay-low": min(plays) > best and not last and mine == min(plays),
+                }
+                assert holds[why.key], (why.key, view.current, action)
+                seen.add(why.key)
+            state, _ = state.apply(seat, action)
+    assert {"why-non-take", "why-non-cannot-take", "why-non-duck", "why-non-stay-low"} <= seen, seen

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 from clienttools import PtyClient, run
 from sixdot.client.session import SCREENFUL, Setup, Table
 from sixdot.client.terminal import Terminal
@@ -46,6 +48,25 @@ def test_after_a_round_the_scores_wait_for_enter_before_the_next_deal() -> None:
         over = max(j for j, line in enumerate(lines[:i]) if line.startswith("Round "))
         assert " over" in lines[over] and all(" in all" in line for line in lines[over + 1 : i])
         assert re.fullmatch(r"Round \d+: \w+ deals?\.", lines[i + 1])
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("consonants", {"target": 1, "pass": 0}), ("nonesuch", {"target": 5}), ("alphabeticell", {})],
+)
+def test_after_the_last_round_the_winner_comes_without_a_wait(
+    game: str, options: dict[str, object]
+) -> None:
+    """The game is over after the final hand: no "next deal" to wait for
+    (Consonants' own game end once left the table waiting for one)."""
+    term = _Keyboard("1\n" * 3000)
+    setup = Setup(get_game(game), players=3, seed=3, options=options)
+    Table(setup, Phrasebook(), term, pause=True).run()
+    lines = term.stdout.getvalue().splitlines()  # type: ignore[attr-defined]
+    last_wait = max((i for i, line in enumerate(lines) if "next deal" in line), default=-1)
+    won = [i for i, line in enumerate(lines) if " win" in line]
+    assert won and last_wait < won[-1] - 1, lines[-12:]
+    assert "next deal" not in " ".join(lines[won[-1] - 12 :])
 
 
 def test_without_pauses_the_next_deal_follows_at_once() -> None:

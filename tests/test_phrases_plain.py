@@ -45,6 +45,7 @@ from fluent.syntax.ast import (
     VariableReference,
 )
 
+from sixdot.core import NotationError
 from sixdot.games.consonants.cards import by_face
 from sixdot.games.consonants.present import ConsonantsPresenter
 from sixdot.games.consonants.rules import RULES, Phase, State
@@ -237,6 +238,18 @@ def test_consonants_names_a_vowel_card_one_way_and_it_types_back(verbosity: Verb
     assert not [line for line in lines if VOWEL_NOTATION.search(line) or "?" in line]
 
 
+@pytest.mark.parametrize("typed", ["play a as e", "play q as e", "fly away"])
+def test_consonants_notation_errors_name_cards_as_the_lines_do(typed: str) -> None:
+    """What a mistyped move was expected to be names a vowel card `A over E`
+    and a wild `wild`, as every line does, and the example typed back parses."""
+    with pytest.raises(NotationError) as raised:
+        RULES.parse_action(typed)
+    expected = raised.value.expected
+    assert not VOWEL_NOTATION.search(expected) and "?" not in expected, expected
+    for example in re.findall(r"play [A-Z] over [A-Z] as [A-Z]|play wild as [A-Z]", expected):
+        assert RULES.parse_action(example).notation.startswith("play ")
+
+
 def test_consonants_counts_the_cards_it_lists() -> None:
     """ "You may play 6 cards" holds six cards (two of a kind said once, "twice"),
     and a group too long for a line says its heading once, then goes on."""
@@ -252,9 +265,9 @@ def test_consonants_counts_the_cards_it_lists() -> None:
     assert all(line.startswith("More: ") for line in more)
 
 
-def test_alphabeticell_says_keep_one_once() -> None:
-    """The deal names the cards; the pick that follows says to keep one of them
-    (the deal no longer says "Keep one." too)."""
+def test_alphabeticell_names_the_dealt_cards_once() -> None:
+    """The deal names the cards; the pick that follows says what to do with
+    them, not the cards again; `hand` names them when asked."""
     from sixdot.games.alphabeticell.present import AlphabeticellPresenter
     from sixdot.games.alphabeticell.rules import RULES as ABC
     from sixdot.games.alphabeticell.rules import CardsDealt as AbcDealt
@@ -264,7 +277,8 @@ def test_alphabeticell_says_keep_one_once() -> None:
     view = state.view(0)
     cards = ", ".join(say.card(c) for c in view.hand)
     assert say.event(AbcDealt(0, view.hand)) == [f"Dealt to you: {cards}."]
-    assert say.turn(view, state.legal_actions(0)) == [f"Your pick: keep one of {cards}."]
+    assert say.turn(view, state.legal_actions(0)) == ["Your pick: keep one to start your line."]
+    assert cards in say.hand(view)[0]
 
 
 def test_nonesuch_says_a_bid_made_once() -> None:

@@ -44,6 +44,22 @@ def test_a_quit_game_is_saved_and_resumed_where_it_stopped() -> None:
     assert history(again.lines) == history(first.lines)
 
 
+def test_the_advice_to_resume_names_the_command_that_started_sixdot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From the README's `scripts/play`, `sixdot` is not on PATH: the advice
+    names the script, which that script tells sixdot; else `sixdot`."""
+    script = (Path(__file__).parents[1] / "scripts" / "play").read_text(encoding="utf-8")
+    assert "export SIXDOT_COMMAND=scripts/play\n" in script
+    monkeypatch.setenv("SIXDOT_COMMAND", "scripts/play")
+    first = run("play", "letters", "--seed", "5", input="draw\nquit\nyes\n")
+    assert first.lines[-1] == "Saved: scripts/play resume letters goes on from here."
+    brief = run("play", "letters", "--verbosity", "brief", input="draw\nquit\nyes\n")
+    assert brief.lines[-1] == "Saved: scripts/play resume letters."
+    monkeypatch.setenv("SIXDOT_SAVES", str(Path(os.environ["SIXDOT_SAVES"]) / "empty"))
+    assert run("resume").err.strip().endswith("start one with scripts/play play GAME")
+
+
 def test_input_running_out_keeps_the_game_too() -> None:
     out = run("play", "letters", "--seed", "5", input="draw\n")
     assert out.lines[-2:] == [

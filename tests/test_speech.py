@@ -277,25 +277,19 @@ def test_auto_takes_the_first_that_works_without_a_word() -> None:
 def test_a_missing_screen_reader_gives_way_to_the_own_voice_with_one_notice() -> None:
     chosen, notices = choose("screenreader", VoiceError("speech-dispatcher is not running"), "ok")
     assert chosen is not None
-    assert notices == [
-        "Speech: the screen reader is unavailable (speech-dispatcher is not running); "
-        "using sixdot's own voice."
-    ]
+    assert notices == ["Using own voice. Screen reader off: speech-dispatcher is not running."]
 
 
 def test_with_no_voice_at_all_one_notice_and_text_only() -> None:
     chosen, notices = choose("auto", VoiceError("no screen reader"), VoiceError("no sound"))
     assert chosen is None
-    assert notices == [
-        "Speech: the screen reader is unavailable (no screen reader), "
-        "sixdot's own voice is unavailable (no sound); text only."
-    ]
+    assert notices == ["Text only. Screen reader off: no screen reader. Own voice off: no sound."]
 
 
 def test_tts_never_falls_back_to_the_screen_reader() -> None:
     chosen, notices = choose("tts", "ok", VoiceError("no sound"))
     assert chosen is None
-    assert notices == ["Speech: sixdot's own voice is unavailable (no sound); text only."]
+    assert notices == ["Text only. Own voice off: no sound."]
 
 
 def test_missing_accessible_output2_is_a_clear_reason(monkeypatch) -> None:
@@ -351,9 +345,8 @@ def test_the_program_goes_on_in_text_after_one_notice(monkeypatch, capsys, tmp_p
     out, err = capsys.readouterr()
     assert out.splitlines() == printed
     assert err.splitlines() == [
-        "sixdot: Speech: the screen reader is unavailable (speech-dispatcher not found: "
-        "install speech-dispatcher), "
-        "sixdot's own voice is unavailable (pyttsx3 is not installed); text only."
+        "sixdot: Text only. Screen reader off: speech-dispatcher not found: "
+        "install speech-dispatcher. Own voice off: pyttsx3 is not installed."
     ]
     assert config.read_text() == '[speech]\nmode = "screenreader"\n'
 
@@ -386,9 +379,13 @@ def test_a_player_that_fails_is_a_voice_error(tmp_path) -> None:
     player.close()
 
 
-def test_no_player_installed_says_which_are_wanted(monkeypatch) -> None:
+def test_no_player_installed_is_said_short_and_the_docs_name_each_player(monkeypatch) -> None:
+    """The notice is one short line; which players would do is in docs/speech.md."""
+    docs = (Path(__file__).parents[1] / "docs" / "speech.md").read_text(encoding="utf-8")
+    for commands in tts.PLAYERS.values():
+        assert all(f"`{command[0]}`" in docs for command in commands)
     monkeypatch.setitem(tts.PLAYERS, "linux", (("no-such-player-1",), ("nope-2",)))
-    with pytest.raises(VoiceError, match=r"no audio player is installed \(one of no-such"):
+    with pytest.raises(VoiceError, match=r"^no audio player$"):
         find_player("linux")
 
 

@@ -432,7 +432,7 @@ def test_a_server_restart_is_said_once_not_as_everyone_dropping_off(tmp_path: Pa
         ben.until("you sit in seat 2")
         ana.type("start")
         for person in people:
-            person.until("Your hand")
+            person.until("Type pass and cards")  # the pass prompt's last line
     for person in people:
         person.until("Connection lost")
         person.heard = []

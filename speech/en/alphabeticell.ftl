@@ -1,8 +1,14 @@
 # Alphabeticell phrasebook, English.
 
 abc-card = { $face }
-abc-notation = keep CARD, take CARD as LETTER [with LETTER], or pass
+abc-notation = keep CARD, take CARD as LETTER, or pass
     .brief = keep CARD, take CARD as LETTER, pass
+# A mistyped move with many to choose from: the forms of this moment only.
+abc-forms-offer = take CARD as LETTER, or pass
+    .brief = take CARD as LETTER, pass
+# While your first card's letter is open: `with` names the letter it takes.
+abc-forms-fix = take CARD as LETTER with LETTER, or pass
+    .brief = take CARD as LETTER with LETTER, pass
 
 ## Events
 
@@ -10,7 +16,7 @@ abc-round-started = Round { $round }: { $dealer_you ->
     [yes] you deal.
    *[no] { $dealer } deals.
   }
-# The pick that follows says what to do with them (abc-turn-pick).
+# The pick that follows says what to do with them (abc-turn-pick); `hand` names them again.
 abc-cards-dealt = Dealt to you: { $cards }.
 abc-card-kept = { $you ->
     [yes] You keep
@@ -72,7 +78,8 @@ abc-round-ended = { $eleven ->
 
 ## Your turn
 
-abc-turn-pick = Your pick: keep one of { $cards }.
+# The deal just named the cards (abc-cards-dealt): the pick says what to do.
+abc-turn-pick = Your pick: keep one to start your line.
 abc-turn-offer = Your turn: { $card } offered.
 abc-turn-can-take = Take as { $ways }, or pass.
 abc-turn-cannot-take = It cannot join your line { $line }: pass.
@@ -165,13 +172,13 @@ abc-group-line = Your line
 
 abc-now-over = The game is over.
 abc-previous-take = Last take: { $player_you ->
-    [yes] yours, line { $line }.
-   *[no] { $player }'s, line { $line }.
-  }
+    [yes] you
+   *[no] { $player }
+  }, { $card } as { $letter }; line { $line }.
     .brief = Last take: { $player_you ->
-        [yes] yours.
-       *[no] { $player }'s.
-      }
+        [yes] you
+       *[no] { $player }
+      }, { $card } as { $letter }.
 abc-previous-discard = Last discard: { $card }, all passed.
 abc-previous-none = Round { $round }: no take or discard yet.
 abc-player = { $player_you ->

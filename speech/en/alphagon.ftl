@@ -89,7 +89,7 @@ agn-direction-changed = Turn { $direction } at { $square }: { $why ->
 agn-direction-rule = Side { $side }: { $rule ->
     [toward] toward the start, 4 sides built.
     [away] away from start, under 4 sides.
-    [level] level with start, farther edge.
+    [level] toward more room; neither way nears the start.
    *[only] the only free way.
   }
     .brief = Side { $side }.

@@ -44,6 +44,25 @@ level-sensible = sensible: plays a fair game
 game-start = { $game }: { $players } players, seed { $seed }.
 game-options = Options: { $cards }.
 game-options-none = Options: the defaults.
+# An option whose name and number alone would not say what it does.
+option-said-hands = { $value ->
+    [0] no hand limit
+   *[other] at most { $value } hands
+  }
+option-said-turns = { $value ->
+    [0] no turn limit
+   *[other] final turns after { $value } turns each
+  }
+option-said-think = strong bots think { $value } milliseconds
+    .brief = think { $value } milliseconds
+option-said-samples = { $value ->
+    [0] as many deals tried as time allows
+   *[other] { $value } deals tried a move
+  }
+    .brief = { $value ->
+        [0] deals by time
+       *[other] { $value } deals
+      }
 option-on = on
 option-off = off
 game-playing-as = { $count ->
@@ -62,8 +81,9 @@ game-resumed = Resumed after { $count ->
         [one] one move.
        *[other] { $count } moves.
     }
-game-saved = Saved: sixdot resume { $game } goes on from here.
-    .brief = Saved: sixdot resume { $game }.
+# $command: how this player starts sixdot (`sixdot`, or `scripts/play` from its folder).
+game-saved = Saved: { $command } resume { $game } goes on from here.
+    .brief = Saved: { $command } resume { $game }.
 game-not-saved = Not saved: { $reason }. Playing on.
 menu-resume = Resume { $game }, seed { $seed }, after { $count ->
     [one] one move

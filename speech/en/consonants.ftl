@@ -89,15 +89,10 @@ con-cards-passed = You pass { $cards } to { $to }.
     .brief = Passed to { $to }: { $cards }.
 con-cards-received = Received from { $from }: { $cards }.
     .brief = From { $from }: { $cards }.
-con-first-lead = { $j_in_kitty ->
-    [yes] J is in the kitty: { $you ->
-        [yes] you lead any card.
-       *[no] { $player } leads any card.
-      }
-   *[no] { $you ->
-        [yes] You hold J: lead it.
-       *[no] { $player } holds J and leads it.
-      }
+# Said only when J is in the kitty: else the holder's play of J is the first lead.
+con-first-lead = J is in the kitty: { $you ->
+    [yes] you lead any card.
+   *[no] { $player } leads any card.
   }
     .brief = { $you ->
         [yes] You lead.
@@ -378,6 +373,15 @@ con-trick-empty = Trick { $number }: { $leader_you ->
         [yes] your lead.
        *[no] { $leader } leads.
       }
+# A trick with one card on it: who led, and the card.
+con-trick-led = Trick { $number }: { $leader_you ->
+    [yes] you led
+   *[no] { $leader } led
+  } { $card }.
+    .brief = { $leader_you ->
+        [yes] You led
+       *[no] { $leader } led
+      } { $card }.
 con-trick-now = Trick { $number }, { $led } led: { $winning_you ->
     [yes] you are
    *[no] { $winning } is

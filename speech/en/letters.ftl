@@ -316,6 +316,13 @@ refuse-let-lay-when = lay words only to go out: out WORDS discard CARD.
     .brief = go out: out WORDS discard CARD.
 refuse-let-missing = you cannot spell { $word }: you have no { $letters }.
     .brief = no { $letters } for { $word }.
+# A card of several letters ($cards) holds letters the word needs, but not
+# side by side in its order (ER in CORE).
+refuse-let-in-order = you cannot spell { $word }: { $cards } { $count ->
+    [one] gives its letters
+   *[other] give their letters
+  } only together, in order.
+    .brief = { $word }: { $cards } only in order.
 refuse-let-cannot-spell = your cards cannot spell { $word }.
 refuse-let-not-enough = not enough cards for { $words } together.
 refuse-let-out-all = to go out, use every card but one: { $cards } left.

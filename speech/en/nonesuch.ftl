@@ -506,6 +506,15 @@ why-non-duck = { $bid ->
    *[other] to take no tricks, as you bid { $bid }
   }
     .brief = to lose the trick
+# Play to take, but no card held beats the trick so far: the least useful goes.
+why-non-cannot-take = none of your cards can take this trick
+    .brief = none can take it
+# Play to lose, but every card held beats the trick so far; the last to play.
+why-non-shed = the trick is yours anyway: shed a high card
+    .brief = yours anyway
+# Play to lose, every card held beats the trick so far, others still to play.
+why-non-stay-low = your lowest, so a later card may beat it
+    .brief = others may beat it
 non-asked-bid = to bid
 non-asked-call = to name trumps
 non-asked-play = to play to trick { $trick }

@@ -315,7 +315,8 @@ def _resume(words: Phrasebook, args: argparse.Namespace) -> int:
         found = saves.saved()
         if not 1 <= place <= len(found):
             raise UsageError(
-                f"no saved game {place}: there are {len(found)}; sixdot resume --list numbers them"
+                f"no saved game {place}: there are {len(found)};"
+                f" {saves.command()} resume --list numbers them"
             )
         path = found[place - 1]
     else:
@@ -323,7 +324,7 @@ def _resume(words: Phrasebook, args: argparse.Namespace) -> int:
         found = saves.saved(name)
         if not found:
             if name is None:
-                raise UsageError("no saved game: start one with sixdot play GAME")
+                raise UsageError(f"no saved game: start one with {saves.command()} play GAME")
             others = sorted({str(saves.game_of(path)) for path in saves.saved()})
             raise UsageError(f"no saved {name} game; saved games: {', '.join(others) or 'none'}")
         path = found[0]

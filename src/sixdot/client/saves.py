@@ -32,6 +32,18 @@ from sixdot.visible import excerpt
 if TYPE_CHECKING:  # a saved game's Setup is made when one is read, not at import
     from sixdot.client.session import Setup
 
+#: Set by whatever starts sixdot other than the `sixdot` command on PATH
+#: (`scripts/play` sets `scripts/play`): the command advice names.
+COMMAND_ENV = "SIXDOT_COMMAND"
+
+
+def command() -> str:
+    """The command that starts sixdot for this player, for advice such as
+    "Saved: scripts/play resume letters goes on from here."; `sixdot` unless
+    the launcher said otherwise."""
+    return excerpt(os.environ.get(COMMAND_ENV, "").strip(), 60) or "sixdot"
+
+
 FORMAT = "sixdot saved game"
 VERSION = 1
 #: A saved game is a few kilobytes (a long game of Consonants about 20 KB);

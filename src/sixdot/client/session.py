@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sixdot.bots import Bot
+from sixdot.client import saves
 from sixdot.client.choice import (
     LONGEST,
     ChoiceError,
@@ -253,7 +254,7 @@ class Table(Controller):
             return run(match)
         except Abandon:
             if self.keep is not None and match.moves:
-                self.say(self.words("game-saved", game=s.game.name))
+                self.say(self.words("game-saved", game=s.game.name, command=saves.command()))
             return None
 
     def act(self, state: GameState, seat: int) -> Action:
@@ -294,16 +295,28 @@ class Table(Controller):
 
     def _options_lines(self) -> list[str]:
         """Every option in force, defaults included, so house rules are never a
-        surprise; as many lines as the verbosity's line length needs."""
-        rules = self.setup.game.rules
-        values = resolve_options(rules.options, self.setup.options)
-        if not values:
-            return [self.words("game-options-none")]
+        surprise; as many lines as the verbosity's line length needs. How the
+        strong bot searches is said only when a strong bot sits here."""
+        s = self.setup
+        rules = s.game.rules
+        values = resolve_options(rules.options, s.options)
+        strong = s.level == "strong" and s.players > s.humans
         said = [
-            f"{spec.name.replace('_', ' ')} {self._option_value(spec, values[spec.name])}"
+            self._option_said(spec, values[spec.name])
             for spec in rules.options
+            if strong or not spec.strong_bot
         ]
+        if not said:
+            return [self.words("game-options-none")]
         return group_lines(self.words, "game-options", [("", said)])
+
+    def _option_said(self, spec: OptionSpec, value: object) -> str:
+        """An option in words: its own phrase when its bare name and number
+        would not explain it (`option-said-think`), else the name and value."""
+        key = f"option-said-{spec.name}"
+        if self.words.has(key) and isinstance(value, int) and not isinstance(value, bool):
+            return self.words(key, value=value)
+        return f"{spec.name.replace('_', ' ')} {self._option_value(spec, value)}"
 
     def _option_value(self, spec: OptionSpec, value: object) -> str:
         """Switches are read as on or off, never as Python's True and False; a 0

@@ -20,6 +20,9 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     #: What the value 0 means, said in its place ("by players", "no limit").
     zero: str = ""
+    #: How the strong bot searches, no rule of the game: a table says it only
+    #: when a strong bot sits there.
+    strong_bot: bool = False
 
     def accepted(self) -> str:
         """In words, what values this option takes."""

@@ -51,7 +51,10 @@ OPEN_SECONDS = 5.0
 #: program running. No line sixdot prints takes this long to say.
 FINISH_SECONDS = 15.0
 
-NOTICE_FALLBACK = "Speech: {tried}; {using}."
+#: What speaks now, then each mode that could not start and why, one sentence
+#: each: "Text only. Own voice off: no audio player." (what to install is in
+#: docs/speech.md, not in the notice).
+NOTICE_FALLBACK = "{using}. {tried}."
 NOTICE_LOST = "Speech stopped: {reason}. Playing on in text."
 
 
@@ -231,7 +234,7 @@ class Speech(Output):
 
 
 #: How notices name each speaking mode.
-TITLES = {"screenreader": "the screen reader", "tts": "sixdot's own voice"}
+TITLES = {"screenreader": "Screen reader", "tts": "Own voice"}
 
 
 def _openers(config: Config, notice: Callable[[str], None]) -> dict[str, Callable[[], Voice]]:
@@ -276,14 +279,14 @@ def open_speech(
         try:
             speech = Speech.start(openers[candidate], pronouncer(locale), notice)
         except VoiceError as err:
-            tried.append(f"{TITLES[candidate]} is unavailable ({reason(err)})")
+            tried.append(f"{TITLES[candidate]} off: {reason(err)}")
             held.clear()
             continue
         for message in held:
             notice(message)
         if tried and mode != "auto":
-            using = f"using {TITLES[candidate]}"
-            notice(NOTICE_FALLBACK.format(tried=", ".join(tried), using=using))
+            using = f"Using {TITLES[candidate].lower()}"
+            notice(NOTICE_FALLBACK.format(tried=". ".join(tried), using=using))
         return speech
-    notice(NOTICE_FALLBACK.format(tried=", ".join(tried), using="text only"))
+    notice(NOTICE_FALLBACK.format(tried=". ".join(tried), using="Text only"))
     return None

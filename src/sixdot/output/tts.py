@@ -334,8 +334,8 @@ def find_player(platform: str = sys.platform, volume: float | None = None) -> Si
     installed = [r for r in reasons if not r.endswith("is not installed")]
     if installed:
         raise VoiceError(f"no sound: {'; '.join(installed)}")
-    names = ", ".join(c[0] for c in commands)
-    raise VoiceError(f"no audio player is installed (one of {names})")
+    # Which players would do is in docs/speech.md: the notice stays one short line.
+    raise VoiceError("no audio player")
 
 
 def _settler(engine: Any) -> Callable[[], object]:

@@ -25,7 +25,7 @@ from sixdot.games.alphabeticell.rules import (
 )
 from sixdot.present.focus import FocusItem
 from sixdot.present.groups import group_lines, whole_or_grouped
-from sixdot.present.presenter import Presenter
+from sixdot.present.presenter import FEW_MOVES, Presenter
 
 
 def spaced(letters: str) -> str:
@@ -74,9 +74,19 @@ class AlphabeticellPresenter(Presenter):
             )
         return self.words("abc-move-pass", notation=action.notation)
 
+    def not_a_move(self, text: str, legal: Sequence[Action] = ()) -> str:
+        """Many moves: the forms of this moment only (after setup, never `keep`;
+        `with LETTER` only while the first card's letter is open)."""
+        takes = [a for a in legal if isinstance(a, Take)]
+        if len(legal) <= FEW_MOVES or not takes:
+            return super().not_a_move(text, legal)
+        forms = "abc-forms-fix" if any(t.fix is not None for t in takes) else "abc-forms-offer"
+        return self.words("cmd-not-a-move", text=text, notation=self.words(forms))
+
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
         if view.phase is Phase.PICK:
-            return [self.words("abc-turn-pick", cards=self.cards(view.hand))]
+            # The deal just named the cards; `hand` names them again.
+            return [self.words("abc-turn-pick")]
         line = view.own_line
         takes = [a for a in legal if isinstance(a, Take)]
         offered = self.words("abc-turn-offer", card=self.card(view.face_up))
@@ -205,15 +215,16 @@ class AlphabeticellPresenter(Presenter):
         """The round's last take and last discard.
 
         A take passes the deal to the taker's left, and only a take does within a
-        round, so once any line has grown the last taker sits on the dealer's right.
-        Which card it was the view does not keep: the taker's line is said instead.
+        round, so once a card is taken the last taker sits on the dealer's right.
         """
         out = []
-        if any(len(line) > 1 for line in view.lines):
+        if view.last_take is not None:
             taker = (view.dealer - 1) % view.players
             out.append(
                 self.words(
                     "abc-previous-take",
+                    card=self.card(view.last_take.card),
+                    letter=view.last_take.letter,
                     line=spaced(line_letters(view.lines[taker])),
                     **self.seat_args("player", taker),
                 )

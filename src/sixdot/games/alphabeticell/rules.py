@@ -212,6 +212,8 @@ class View:
     discards: tuple[Card, ...]
     totals: tuple[int, ...]
     target: int
+    #: This round's last card taken and the letter it shows; None: no take yet.
+    last_take: Placed | None = None
 
     @property
     def own_line(self) -> Line:
@@ -245,6 +247,8 @@ class State(GameState):
     passed: tuple[int, ...]
     discards: tuple[Card, ...]
     scores: tuple[int, ...]
+    #: This round's last card taken, for the review of it (`previous`).
+    last_take: Placed | None = None
 
     # -- the State API --
 
@@ -296,6 +300,7 @@ class State(GameState):
             discards=self.discards,
             totals=self.scores,
             target=self.target,
+            last_take=self.last_take,
         )
 
     def explain(self, seat: int, action: Action) -> Refusal:
@@ -383,7 +388,9 @@ class State(GameState):
         events: list[Event] = [
             CardTaken(seat, take.card, take.letter, end, fixed_card, take.fix, letters)
         ]
-        state = replace(self, lines=_set(self.lines, seat, line), face_up=None, passed=())
+        state = replace(
+            self, lines=_set(self.lines, seat, line), face_up=None, passed=(), last_take=placed
+        )
         if len(line) >= LINE_GOAL:
             return state._end_round(events, next_dealer=seat, eleven=seat)
         return state._flip((seat + 1) % self.n, events)
@@ -451,6 +458,7 @@ def _deal_round(
         face_up=None,
         passed=(),
         discards=(),
+        last_take=None,
     )
     return state, tuple(events)
 

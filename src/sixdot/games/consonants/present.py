@@ -17,8 +17,10 @@ from sixdot.games.consonants.cards import LETTERS, Card, Kind, singletons
 from sixdot.games.consonants.rules import (
     CardsDealt,
     Challenge,
+    FirstLead,
     HandScored,
     Lay,
+    PassStarted,
     Phase,
     Pick,
     Unpick,
@@ -73,6 +75,10 @@ class ConsonantsPresenter(Presenter):
 
     def event(self, event: Event) -> list[str]:
         """The deal is said as the hand is, one kind a line when it is long."""
+        if isinstance(event, FirstLead) and not event.j_in_kitty:
+            return []  # the holder's play of J, said next, is the first lead
+        if isinstance(event, PassStarted) and self.viewer is not None:
+            return []  # every seat passes: its own prompt, said next, says how
         if isinstance(event, CardsDealt):
             return self.card_lines("con-cards-dealt", event.cards)
         if isinstance(event, HandScored):
@@ -158,16 +164,16 @@ class ConsonantsPresenter(Presenter):
                     **self.seat_args("to", view.pass_to),
                 )
             ]
-            # The hand is said at the first choice only: after each card chosen
-            # the choice so far is said, and `hand` says the rest. The example
-            # is cards of this hand, as many as are still to choose.
-            hand = self.hand(view) if not view.picks else []
-            # Consonants first: a single letter is the plainest to hear and type.
+            # The hand is said once, by the deal just before (or, resumed, by
+            # the resume): the prompt names only what to do, and `hand` says
+            # the cards again. The example is cards of this hand, as many as
+            # are still to choose; consonants first, the plainest to hear and type.
             easy = sorted(view.hand, key=lambda c: (c.kind is not Kind.CONSONANT, c.order))
             example = self.spoken(Pick(tuple(easy[: wanted - len(view.picks)])))
-            return [*lines, *hand, self.words("con-turn-pass-how", example=example)]
+            return [*lines, self.words("con-turn-pass-how", example=example)]
         if phase is Phase.PLAY:
-            return [*self.trick_lines(view), *self.plays_lines(legal, view.hand)]
+            # Who leads and who is winning; the cards played were each just said.
+            return [*self.trick_lines(view, listed=False), *self.plays_lines(legal, view.hand)]
         if phase is Phase.FLY:
             return [self.words("con-turn-fly")]
         if phase is Phase.WORDS:
@@ -444,8 +450,9 @@ class ConsonantsPresenter(Presenter):
             "words": lambda view, arg: self.word_lines(view),
         }
 
-    def trick_lines(self, view: View) -> list[str]:
-        """The trick on the table: who led what, and what has been played to it."""
+    def trick_lines(self, view: View, listed: bool = True) -> list[str]:
+        """The trick on the table: who led what, and (`listed`) what has been
+        played to it; a lone lead is said in one line."""
         if view.phase is not Phase.PLAY:
             return [self.words("con-trick-none")]
         if not view.trick:
@@ -458,6 +465,11 @@ class ConsonantsPresenter(Presenter):
                     **self.seat_args("leader", view.to_act[0]),
                 )
             ]
+        if len(view.trick) == 1:
+            lead = view.trick[0]
+            args = self.seat_args("leader", lead.seat)
+            card = self.played(lead)
+            return [self.words("con-trick-led", number=view.trick_number, card=card, **args)]
         best = view.trick[trick_winner(view.trick)]
         head = self.words(
             "con-trick-now",
@@ -466,7 +478,7 @@ class ConsonantsPresenter(Presenter):
             letter=best.letter,
             **self.seat_args("winning", best.seat),
         )
-        return [head, *self.plays_said(view.trick)]
+        return [head, *self.plays_said(view.trick)] if listed else [head]
 
     def plays_said(self, trick: Sequence[Played]) -> list[str]:
         """The cards of a trick in the order played, as many to a line as fit."""

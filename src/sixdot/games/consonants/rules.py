@@ -40,6 +40,7 @@ from sixdot.core import (
     leaders,
 )
 from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
+from sixdot.core.state import GameEnded as GameOver
 from sixdot.games.consonants.cards import (
     DECK_SIZE,
     VOWELS,
@@ -380,9 +381,10 @@ class HandEnded(Event):
 
 
 @dataclass(frozen=True)
-class GameEnded(Event):
-    winner_seats: tuple[int, ...]
-    totals: tuple[int, ...]
+class GameEnded(GameOver):
+    """The core's game end, with the winning score said: a client that waits
+    between hands knows it for the end (no "next deal" after the last hand)."""
+
     score: int
 
 
@@ -1163,7 +1165,14 @@ class ConsonantsRules(Worded, Rules):
             False,
             "taken piles lie face up during play, as a memory aid (the text keeps them face down)",
         ),
-        OptionSpec("think", 200, "how long the strong bot may think per move, in ms", 1, 60_000),
+        OptionSpec(
+            "think",
+            200,
+            "how long the strong bot may think per move, in ms",
+            1,
+            60_000,
+            strong_bot=True,
+        ),
         OptionSpec(
             "samples",
             0,
@@ -1171,6 +1180,7 @@ class ConsonantsRules(Worded, Rules):
             0,
             10_000,
             zero="by think time",
+            strong_bot=True,
         ),
     )
 
@@ -1242,7 +1252,7 @@ class ConsonantsRules(Worded, Rules):
             return Challenge(m[1])
         raise NotationError(
             text,
-            "pass CARDS, keep CARD, play CARD, play A/E as E, play ? as T, "
+            "pass CARDS, keep CARD, play CARD, play A over E as E, play wild as T, "
             "fly me, fly others, lay WORDS, challenge WORD, done",
         )
 
@@ -1255,7 +1265,7 @@ class ConsonantsRules(Worded, Rules):
     def _play(self, token: str, letter: str, text: str) -> Play:
         if len(token) == 1 and token in VOWELS:
             if letter and letter != token:
-                raise NotationError(text, f"a vowel card such as {token}/{letter}")
+                raise NotationError(text, f"a vowel card such as {token} over {letter}")
             return Play(None, token)
         card = self._card(token, text)
         if len(card.sides) == 1:

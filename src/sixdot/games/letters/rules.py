@@ -719,6 +719,17 @@ class State(GameState):
             if not spellings(spec, rest):
                 shown = spec.replace("[", "").replace("]", "")
                 missing = missing_letters(spec, rest)
+                # A card of several letters gives them only side by side, in
+                # order: holding ER is no E for CORE, and "you have no E" is untrue.
+                apart = [
+                    c.face
+                    for c in rest
+                    if c.multi and c.face not in shown.upper() and set(c.face) & set(missing)
+                ]
+                if apart:
+                    cards = ", ".join(dict.fromkeys(apart))
+                    count = len(set(apart))
+                    return Refusal.of("refuse-let-in-order", word=shown, cards=cards, count=count)
                 if missing:
                     return Refusal.of("refuse-let-missing", word=shown, letters=" ".join(missing))
                 return Refusal.of("refuse-let-cannot-spell", word=shown)

@@ -112,7 +112,7 @@ class SensibleBot(Explaining):
         hand = model(view, hands)
         card, suit = sensible_play(hand, view.seat)
         bid = view.bids[view.seat]
-        key = "why-non-take" if taking(hand, view.seat) else "why-non-duck"
+        key = play_reason(hand, view.seat, card)
         why = Reason.of(key, bid=bid.value) if bid is not None else None
         return action_for(view, legal, card, suit), why
 
@@ -255,6 +255,25 @@ class StrongBot(SensibleBot):
             return rollout(hand)
 
         return trial
+
+
+def play_reason(hand: Hand, seat: int, card: int) -> str:
+    """Why `sensible_play` plays `card`, as a phrase key, true of the trick
+    as it stands: a card said to take a trick beats the cards played to it.
+
+    Playing to take with nothing that beats the trick, the least useful card
+    goes; playing to lose with nothing that loses, the highest is shed when the
+    trick is taken anyway, else the lowest, which a later card may still beat.
+    """
+    take = taking(hand, seat)
+    if not hand.plays:
+        return "why-non-take" if take else "why-non-duck"
+    beats = STRENGTH[card][hand.named][hand.trump] > hand.best
+    if take:
+        return "why-non-take" if beats else "why-non-cannot-take"
+    if not beats:
+        return "why-non-duck"
+    return "why-non-shed" if len(hand.plays) == hand.n - 1 else "why-non-stay-low"
 
 
 __all__ = ["SensibleBot", "StrongBot"]

@@ -695,7 +695,14 @@ class NonesuchRules(Rules):
             999,
             zero="no limit",
         ),
-        OptionSpec("think", 200, "how long the strong bot may think per move, in ms", 1, 60_000),
+        OptionSpec(
+            "think",
+            200,
+            "how long the strong bot may think per move, in ms",
+            1,
+            60_000,
+            strong_bot=True,
+        ),
         OptionSpec(
             "samples",
             0,
@@ -703,6 +710,7 @@ class NonesuchRules(Rules):
             0,
             10_000,
             zero="by think time",
+            strong_bot=True,
         ),
     )
 
