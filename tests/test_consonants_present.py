@@ -67,7 +67,7 @@ def test_the_turn_names_the_trick_and_the_plays() -> None:
     )
     lines = presenter().turn(state.view(0), state.legal_actions(0))
     assert lines == [
-        "Trick 4, P led: Cleo is winning with R.",
+        "Trick 4, P led: Cleo is ahead with R.",
         "Played: P by Ben, R by Cleo.",
         "You may play: R, T, wild as P, R to Z.",
     ]

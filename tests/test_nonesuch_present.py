@@ -449,7 +449,7 @@ def test_review_commands_answer_from_the_view() -> None:
     commands = presenter().commands()
     view = review().view(0)
     assert commands["trick"](view, "") == [
-        "Trick 2: Ana is winning with End.",
+        "Trick 2: Ana is ahead with End.",
         "Ana led Leaves: End Crown.",
         "Ben: Mill 8, Waves and Leaves.",
     ]

@@ -381,7 +381,7 @@ con-trick-empty = Trick { $number }: { $leader_you ->
 con-trick-now = Trick { $number }, { $led } led: { $winning_you ->
     [yes] you are
    *[no] { $winning } is
-  } winning with { $letter }.
+  } ahead with { $letter }.
     .brief = { $led } led, { $winning_you ->
         [yes] you
        *[no] { $winning }

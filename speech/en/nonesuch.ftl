@@ -395,8 +395,8 @@ non-trick-empty = Trick { $number }: { $leader_you ->
    *[no] { $leader } to lead.
   }
 non-trick-now = Trick { $number }: { $winning_you ->
-    [yes] you are winning
-   *[no] { $winning } is winning
+    [yes] you are ahead
+   *[no] { $winning } is ahead
   } with { $name }.
     .brief = { $suit }, { $winning_you ->
         [yes] you
