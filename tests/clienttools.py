@@ -231,7 +231,7 @@ class Conversation:
 # --- whole games through a pipe ------------------------------------------------
 
 TURN = re.compile(r"^Your (?:pick|turn)\b")
-HAND_OVER = re.compile(r"hand over the keyboard")
+HAND_OVER = re.compile(r"'s turn: hand over\b")
 MOVES_TITLE = re.compile(r"^(?:(\d+) moves|One move):$")
 MOVE_ITEM = re.compile(r"^(\d+)\. (.+)$")
 GAME_OVER = re.compile(r"\bwins? with\b|^Tie\b|^Winner\b")
