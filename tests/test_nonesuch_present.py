@@ -274,7 +274,7 @@ def test_the_lead_turn_explains_the_trump_rule_and_lists_the_cards() -> None:
     assert lines == [
         "Your lead, trick 1.",
         "No trump played yet, so no Moons card.",
-        "Your only play: Mill 8, Waves and Leaves.",
+        "Only play: Mill 8, Waves and Leaves.",
     ]
     brief = presenter(Verbosity.BRIEF).turn(state.view(0), state.legal_actions(0))
     assert brief[0] == "Lead, trick 1, no Moons."
