@@ -47,7 +47,7 @@ BENCHES = (
     Bench("bots", ("--out", "benchmarks/results/bots.json")),
     Bench("keys", quick=("--runs", "1", "--presses", "100")),
     Bench("speech", quick=("--games", "10", "--runs", "1")),
-    Bench("lines", quick=("--seeds", "1")),
+    Bench("lines", quick=("--seeds", "1", "--games", "1")),
     Bench("run", quick=("--games", "20")),
     Bench("letters", ("--out", "benchmarks/results/letters.json")),
     Bench("consonants", ("--out", "benchmarks/results/consonants.json")),

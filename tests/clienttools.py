@@ -142,7 +142,7 @@ def join_game(
         type("a password")
         until(f"Logged in as {name}")
         type(f"create {table} {rules}")
-        until("you sit in seat 1")
+        until("seat 1")  # "you sit in seat 1", brief "Table 1, seat 1"
         type("start")
         waiting = list(first)
 
