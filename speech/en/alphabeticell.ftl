@@ -76,6 +76,7 @@ abc-turn-pick = Your pick: keep one of { $cards }.
 abc-turn-offer = Your turn: { $card } offered.
 abc-turn-can-take = Take as { $ways }, or pass.
 abc-turn-cannot-take = Cannot join your line { $line }: pass.
+    .brief = Cannot join { $line }: pass.
 abc-way = { $letter } { $end ->
     [left] left
    *[right] right
