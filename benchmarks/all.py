@@ -10,8 +10,9 @@ benchmarks/results/all.json, when it ran, the load average before and after
 each benchmark, how long each took, its exit status, and every line it
 printed that states a target's ratio (a line naming a ratio, or saying
 "meets" or "MISSES"); at the end those lines are printed together. A full
-run takes about 40 minutes, half of it the Consonants tournament; `--quick`
-passes each benchmark its own quick option.
+run takes about an hour: 20 minutes the Consonants tournament, 25 the line
+lengths (benchmarks/lines.py plays 52 whole games online); `--quick` passes
+each benchmark its own quick option.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ BENCHES = (
     Bench("bots", ("--out", "benchmarks/results/bots.json")),
     Bench("keys", quick=("--runs", "1", "--presses", "100")),
     Bench("speech", quick=("--games", "10", "--runs", "1")),
-    Bench("lines", quick=("--seeds", "1")),
+    Bench("lines", quick=("--seeds", "1", "--games", "1")),
     Bench("run", quick=("--games", "20")),
     Bench("letters", ("--out", "benchmarks/results/letters.json")),
     Bench("consonants", ("--out", "benchmarks/results/consonants.json")),

@@ -79,14 +79,20 @@ def join_game(
     env: dict[str, str] | None = None,
     table: str = "alphabeticell 2",
     at_end: Callable[[list[str]], None] | None = None,
+    rules: str = "bots=random target=5",
+    first: Sequence[str] = (),
+    within: float = 120,
+    name: str = "Cleo",
 ) -> Result:
     """`sixdot join URL --plain *args` through pipes, playing one whole online game.
 
-    Cleo registers, makes a table (`table`, the other seats random bots, to 5
-    points), starts it, and answers 1 whenever the program has been quiet for
-    a moment (at her turn the first move; between turns it is told it is not
-    her turn). After "Game over." `at_end` is given the lines so far, then
-    she quits. The program's exit code and all it printed are returned.
+    Cleo (or `name`) registers, makes a table (`table`, the other seats bots,
+    with `rules`: random bots to 5 points unless told), starts it, types the
+    `first` lines the first time the program is quiet for a moment, and after
+    that answers 1 whenever it has been quiet for a moment (at her turn the first move;
+    between turns it is told it is not her turn). After "Game over.", which
+    must come `within` seconds, `at_end` is given the lines so far, then she
+    quits. The program's exit code and all it printed are returned.
     """
     child = subprocess.Popen(
         [*sixdot_command(), "join", url, "--plain", *args],
@@ -109,7 +115,7 @@ def join_game(
     printed: list[str] = []
 
     def until(text: str | None, idle: Callable[[], None] | None = None) -> None:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + within
         while not printed or text is None or text not in printed[-1]:
             assert time.monotonic() < deadline, f"no {text!r} in {printed[-5:]}"
             try:
@@ -128,17 +134,24 @@ def join_game(
         child.stdin.flush()  # type: ignore[union-attr]
 
     try:
-        until("Connected to ")
-        type("register Cleo")
+        until("Connected")
+        type(f"register {name}")
         until("Password:")
         type("a password")
         until("The same password again:")
         type("a password")
-        until("Logged in as Cleo")
-        type(f"create {table} bots=random target=5")
-        until("you sit in seat 1")
+        until(f"Logged in as {name}")
+        type(f"create {table} {rules}")
+        until("seat 1")  # "you sit in seat 1", brief "Table 1, seat 1"
         type("start")
-        until("Game over.", idle=lambda: type("1"))
+        waiting = list(first)
+
+        def answer() -> None:
+            for line in waiting or ["1"]:
+                type(line)
+            waiting.clear()
+
+        until("Game over.", idle=answer)
         if at_end is not None:
             at_end(printed)
         type("quit")
@@ -231,7 +244,7 @@ class Conversation:
 # --- whole games through a pipe ------------------------------------------------
 
 TURN = re.compile(r"^Your (?:pick|turn)\b")
-HAND_OVER = re.compile(r"hand over the keyboard")
+HAND_OVER = re.compile(r"'s turn: hand over\b")
 MOVES_TITLE = re.compile(r"^(?:(\d+) moves|One move):$")
 MOVE_ITEM = re.compile(r"^(\d+)\. (.+)$")
 GAME_OVER = re.compile(r"\bwins? with\b|^Tie\b|^Winner\b")

@@ -4,15 +4,19 @@ measure against issue 18's length targets."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import re
 import subprocess
 import sys
+import tempfile
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from clienttools import join_game
 from sixdot.games import DEFAULT_LEVEL, Game
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 
@@ -81,6 +85,10 @@ TARGETS = {
 }
 
 
+#: How many of the lines over 40 said most often `LineStats` keeps.
+REPEATS = 3
+
+
 @dataclass(frozen=True)
 class LineStats:
     """How long the lines of some games are: the figures issue 18 sets targets for."""
@@ -93,6 +101,7 @@ class LineStats:
     over_100: float
     late_fact: float  # lines whose first clause runs past 40 characters
     example: str  # the longest line, to show what to shorten
+    repeats: tuple[tuple[str, int], ...]  # the lines over 40 said most often, and how often
 
     @classmethod
     def of(cls, lines: list[str]) -> LineStats:
@@ -103,7 +112,9 @@ class LineStats:
 
         longest = max(lines, key=len)
         late = sum(map(fact_is_late, lines)) / count
-        return cls(count, len(longest), share(40), share(60), share(80), share(100), late, longest)
+        over = Counter(line for line in lines if len(line) > DISPLAY).most_common(REPEATS)
+        shares = (share(40), share(60), share(80), share(100))
+        return cls(count, len(longest), *shares, late, longest, tuple(over))
 
     def ratios(self, target: Target) -> dict[str, float]:
         """Each figure over its target: at most 1.0 meets it."""
@@ -134,14 +145,56 @@ COMMANDS = ["help", "keys", "moves", "hand", "table", "score", "hint", "last", "
 REVIEW = ["trick", "previous", "players", "status"]
 
 
-def heard_lines(game: Game, verbosity: Verbosity, seed: int) -> list[str]:
-    """What one player hears in a whole game at the most players, through a pipe:
-    each command once, then always the first legal move (issue 18 measured so)."""
+def heard_lines(
+    game: Game,
+    verbosity: Verbosity,
+    seed: int,
+    players: int | None = None,
+    options: Sequence[str] = (),
+) -> list[str]:
+    """What one player hears in a whole game through a pipe, at `players` (the
+    most by default), with house `options` (NAME=VALUE): each command once,
+    then always the first legal move (issue 18 measured so)."""
     stdin = "\n".join([*COMMANDS, *REVIEW, *["1"] * 6000]) + "\n"
-    players = str(game.rules.max_players)
-    args = ("play", game.name, "--plain", "--players", players, "--seed", str(seed))
+    count = str(players or game.rules.max_players)
+    args = ["play", game.name, "--plain", "--players", count, "--seed", str(seed)]
+    for option in options:
+        args += ["--option", option]
     lines = sixdot(*args, "--verbosity", verbosity.value, stdin=stdin, timeout=300)
     return [line for line in lines if line.strip()]
+
+
+def player_counts(game: Game) -> range:
+    """The counts of 2, 3 and 4 players the game allows: issue 31 measures each."""
+    return range(max(2, game.rules.min_players), min(4, game.rules.max_players) + 1)
+
+
+#: Numbers for the accounts of `online_lines`, one a game.
+PLAYERS = itertools.count(1)
+
+
+def online_lines(
+    url: str, home: Path, game: Game, verbosity: Verbosity, players: int, rules: str = ""
+) -> list[str]:
+    """What one player hears in a whole online game: `sixdot join` through pipes
+    at a table of `players` on the server at `url`, the other seats sensible
+    bots, each command once, then always the first move (as `heard_lines`).
+    Each game is a new account with its settings in a new folder in `home`, so
+    no kept session logs in for it; `rules` adds house rules to the table."""
+    number = next(PLAYERS)
+    result = join_game(
+        url,
+        "--verbosity",
+        verbosity.value,
+        env={"SIXDOT_CONFIG": str(Path(tempfile.mkdtemp(dir=home)) / "config.toml")},
+        name=f"Cleo{number}",
+        table=f"{game.name} {players}",
+        rules=f"bots=sensible {rules}".strip(),
+        first=[*COMMANDS, *REVIEW],
+        within=600,
+    )
+    assert result.rc == 0, result.err
+    return [line for line in result.lines if line.strip()]
 
 
 def game_lines(game: Game, verbosity: Verbosity, seeds: Sequence[int]) -> list[str]:

@@ -79,11 +79,11 @@ def test_the_turn_names_the_trick_and_the_plays() -> None:
     lines = presenter().turn(state.view(0), state.legal_actions(0))
     # Each card played was just said as it came: the turn names the winner only.
     assert lines == [
-        "Trick 4, P led: Cleo is winning with R.",
+        "Trick 4, P led: Cleo is ahead with R.",
         "You may play: R, T, wild as P, R to Z.",
     ]
     assert presenter().commands()["trick"](state.view(0), "") == [
-        "Trick 4, P led: Cleo is winning with R.",
+        "Trick 4, P led: Cleo is ahead with R.",
         "Played: P by Ben, R by Cleo.",
     ]
     # Brief keeps who is winning, and says the plays one kind a line.

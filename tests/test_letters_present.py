@@ -130,7 +130,7 @@ def test_scores_during_a_round_count_only_the_rounds_before_it() -> None:
 def test_the_turn_says_you_can_go_out_but_not_with_what() -> None:
     state = playing(cards("C", "A", "T", "Q"), cards("Z", "X"))
     lines = presenter().turn(state.view(0), state.legal_actions(0))
-    assert lines[-1] == "You can go out. Type hint or moves to hear how."
+    assert lines[-1] == "You can go out: type hint or moves."
     assert not any("CAT" in line for line in lines)
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from pathlib import Path
 
 import pytest
 
@@ -39,11 +40,14 @@ from gamelines import (
     fact_is_late,
     game_lines,
     heard_lines,
+    online_lines,
+    player_counts,
     rendered_lines,
     sixdot,
 )
 from sixdot.games import DEFAULT_LEVEL, playable
 from sixdot.present.phrasebook import Phrasebook, Verbosity
+from test_server_play import serve
 
 WIDTH = 80
 BOX = re.compile("[\u2500-\u25ff]")  # box drawing, block elements, geometric shapes
@@ -172,8 +176,53 @@ def test_lines_meet_the_length_targets(game_name: str, verbosity: Verbosity) -> 
         assert stats.over_40 <= target.over_display, f"{stats.over_40:.1%} of lines over 40"
 
 
+#: Consonants to 25 points here: a whole game to 150 through a pipe takes many seconds.
+SHORTER = {"consonants": ("target=25",)}
+
+
+@pytest.mark.parametrize(
+    ("game_name", "players"),
+    [(name, count) for name, game in sorted(playable().items()) for count in player_counts(game)],
+)
+@pytest.mark.parametrize("verbosity", [Verbosity.FULL, Verbosity.BRIEF], ids=lambda v: v.value)
+def test_one_player_hears_short_lines_at_2_3_and_4_players(
+    game_name: str, players: int, verbosity: Verbosity
+) -> None:
+    """Issue 31: what one player hears in a whole game through a pipe is at most
+    15% over 40 characters at full verbosity and 5% at brief, at every count of
+    2, 3 and 4 players the game allows, not only at the most."""
+    options = SHORTER.get(game_name, ())
+    lines = heard_lines(playable()[game_name], verbosity, players, players, options)
+    assert Phrasebook()("input-ended") not in lines  # the game was played to its end
+    stats = LineStats.of(lines)
+    share = TARGETS[verbosity].over_display
+    assert stats.over_40 <= share, f"{stats.over_40:.1%} over 40, most often {stats.repeats}"
+
+
+def test_one_player_online_hears_short_lines(tmp_path: Path) -> None:
+    """Issue 31 measured 20% over 40 online in Consonants: the same player at a
+    real server's table through `sixdot join`, the other seats bots. Online
+    lines come from the same presenters, and the lobby's own lines on top."""
+    server, url = serve(tmp_path / "server")
+    try:
+        game = playable()["consonants"]
+        lines = online_lines(url, tmp_path, game, Verbosity.FULL, 3, "target=10")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert "Game over." in lines
+    stats = LineStats.of(lines)
+    share = TARGETS[Verbosity.FULL].over_display
+    assert stats.over_40 <= share, f"{stats.over_40:.1%} over 40, most often {stats.repeats}"
+
+
 def test_the_measure_counts_lines_by_length() -> None:
     stats = LineStats.of(["x" * 30, "x" * 45, "x" * 70, "x" * 101])
     assert (stats.lines, stats.longest) == (4, 101)
     assert (stats.over_40, stats.over_60, stats.over_80, stats.over_100) == (0.75, 0.5, 0.25, 0.25)
     assert stats.ratios(TARGETS[Verbosity.FULL]) == {"longest": 1.01, "over_40": 5.0}
+
+
+def test_the_measure_names_the_long_lines_said_most_often() -> None:
+    lines = ["Your turn."] * 5 + ["a" * 41] * 2 + ["b" * 50] * 3 + ["c" * 60]
+    assert LineStats.of(lines).repeats == (("b" * 50, 3), ("a" * 41, 2), ("c" * 60, 1))

@@ -274,7 +274,7 @@ def test_the_lead_turn_explains_the_trump_rule_and_lists_the_cards() -> None:
     assert lines == [
         "Your lead, trick 1.",
         "No trump played yet, so no Moons card.",
-        "Your only play: Mill 8, Waves and Leaves.",
+        "Only play: Mill 8, Waves and Leaves.",
     ]
     brief = presenter(Verbosity.BRIEF).turn(state.view(0), state.legal_actions(0))
     assert brief[0] == "Lead, trick 1, no Moons."
@@ -449,7 +449,7 @@ def test_review_commands_answer_from_the_view() -> None:
     commands = presenter().commands()
     view = review().view(0)
     assert commands["trick"](view, "") == [
-        "Trick 2: Ana is winning with End.",
+        "Trick 2: Ana is ahead with End.",
         "Ana led Leaves: End Crown.",
         "Ben: Mill 8, Waves and Leaves.",
     ]

@@ -82,7 +82,8 @@ abc-round-ended = { $eleven ->
 abc-turn-pick = Your pick: keep one to start your line.
 abc-turn-offer = Your turn: { $card } offered.
 abc-turn-can-take = Take as { $ways }, or pass.
-abc-turn-cannot-take = It cannot join your line { $line }: pass.
+abc-turn-cannot-take = Cannot join your line { $line }: pass.
+    .brief = Cannot join { $line }: pass.
 abc-way = { $letter } { $end ->
     [left] left
    *[right] right

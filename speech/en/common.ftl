@@ -120,7 +120,7 @@ game-not-ready = { $game } is not playable yet. Playable: { $playable }.
 
 ## Turns
 
-turn-ready = { $player }'s turn: hand over the keyboard, then type ready.
+turn-ready = { $player }'s turn: hand over, type ready.
     .brief = { $player }'s turn: type ready.
 turn-ready-needed = Type ready when { $player } has the keyboard, or quit.
     .brief = Type ready for { $player }, or quit.

@@ -385,7 +385,7 @@ con-trick-led = Trick { $number }: { $leader_you ->
 con-trick-now = Trick { $number }, { $led } led: { $winning_you ->
     [yes] you are
    *[no] { $winning } is
-  } winning with { $letter }.
+  } ahead with { $letter }.
     .brief = { $led } led, { $winning_you ->
         [yes] you
        *[no] { $winning }

@@ -35,7 +35,7 @@ let-card-drawn = You drew { $card }.
 let-discard-taken = { $you ->
     [yes] You take
    *[no] { $player } takes
-  } from the discards: { $card }.
+  } the discard { $card }.
     .brief = { $you ->
         [yes] You take
        *[no] { $player } takes
@@ -55,10 +55,10 @@ let-pile-reshuffled = Pile empty: { $count ->
 let-went-out = { $you ->
     [yes] You go out
    *[no] { $player } goes out
-  } with { $words ->
+  }, { $words ->
     [one] one word.
    *[other] { $words } words.
-  } Final turns follow.
+  } Final turns.
     .brief = { $you ->
         [yes] You go out.
        *[no] { $player } goes out.
@@ -66,7 +66,7 @@ let-went-out = { $you ->
 let-word-laid = { $you ->
     [yes] You lay
    *[no] { $player } lays
-  } { $word }: { $value } points, cards { $cards }.
+  } { $word }, { $value } points: { $cards }.
     .brief = { $word }, { $value } points.
 let-nothing-laid = { $you ->
     [yes] You lay
@@ -150,9 +150,9 @@ let-turn-draw-or-take = Draw, or take { $card }.
 let-turn-draw-only = Draw: the discard pile is empty.
 let-turn-play = Discard one card, or go out.
 let-turn-final = Lay your words, then discard.
-let-turn-can-out = You can go out. Type hint or moves to hear how.
+let-turn-can-out = You can go out: type hint or moves.
     .brief = You can go out.
-let-turn-has-words = You have words to lay. Type hint or moves to hear them.
+let-turn-has-words = You can lay words: type hint or moves.
     .brief = You have words.
 let-move-lay = { $points } points: { $notation }
     .brief = { $points }: { $notation }

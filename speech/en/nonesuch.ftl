@@ -273,12 +273,12 @@ non-turn-lead-plain = No trump played yet, so no { $trump } card.
 non-turn-lead-all = Only { $trump } cards left, so lead one.
     .brief = Lead, trick { $number }, all { $trump }.
 non-turn-cards = { $count ->
-    [one] Your only play: { $cards }.
+    [one] Only play: { $cards }.
    *[other] You may play { $count } cards: { $cards }.
   }
     .brief = Plays: { $cards }.
 non-turn-cards-head = { $count ->
-    [one] Your only play:
+    [one] Only play:
    *[other] You may play { $count } cards:
   }
     .brief = { $count ->
@@ -395,8 +395,8 @@ non-trick-empty = Trick { $number }: { $leader_you ->
    *[no] { $leader } to lead.
   }
 non-trick-now = Trick { $number }: { $winning_you ->
-    [yes] you are winning
-   *[no] { $winning } is winning
+    [yes] you are ahead
+   *[no] { $winning } is ahead
   } with { $name }.
     .brief = { $suit }, { $winning_you ->
         [yes] you

@@ -4,8 +4,10 @@ A braille display shows 40 cells and a listener holds a short sentence, so a
 hand, the cards that may be played or the cards left for words are said one
 group a line (a suit, the vowels, the consonants), each line starting with
 its group's name. A group too long for one line is said in parts, in order,
-each again starting with the group's name. At full verbosity a list that fits
-one answer line (`fits`) is said whole instead.
+each again starting with the group's name; a part fits a display at either
+verbosity (issue 31: at full verbosity, parts of up to 60 characters made a
+sixth of what one player hears overrun a display). At full verbosity a list
+that fits one answer line (`fits`) is said whole instead.
 """
 
 from __future__ import annotations
@@ -16,11 +18,8 @@ from typing import Any
 from sixdot.present.phrasebook import Phrasebook, Verbosity
 from sixdot.present.presenter import fits
 
-#: The cells of a common braille display: what one brief line should fit.
+#: The cells of a common braille display: what one part of a group should fit.
 DISPLAY = 40
-#: What one part of a group may take at full verbosity: whole sentences, still
-#: well inside the 100 characters of the longest answer line.
-FULL_ROOM = 60
 
 
 def parts(items: Sequence[str], room: int, sep: str = ", ") -> list[tuple[str, ...]]:
@@ -38,11 +37,6 @@ def parts(items: Sequence[str], room: int, sep: str = ", ") -> list[tuple[str, .
             out.append([item])
             size = len(item)
     return [tuple(part) for part in out]
-
-
-def room(words: Phrasebook) -> int:
-    """How long a group's line may grow before it is said in parts."""
-    return DISPLAY if words.verbosity is Verbosity.BRIEF else FULL_ROOM
 
 
 def whole_or_grouped(
@@ -68,8 +62,8 @@ def group_lines(
 ) -> list[str]:
     """Each non-empty group said by `key` (`$group`, `$count`, `$cards`), in parts when long.
 
-    A part fits the room of the verbosity (`room`) less the words around the
-    list, so at brief verbosity every line stays inside a display.
+    A part fits a display (`DISPLAY`) less the words around the list, so
+    every line stays inside one unless a single item overruns it.
     """
     out: list[str] = []
     for name, items in groups:
@@ -79,6 +73,6 @@ def group_lines(
         def say(listed: str, name: str = name, count: int = len(items)) -> str:
             return words(key, group=name, count=count, cards=listed, **args)
 
-        left = max(room(words) - len(say("")), 1)
+        left = max(DISPLAY - len(say("")), 1)
         out.extend(say(sep.join(part)) for part in parts(items, left, sep))
     return out

@@ -35,7 +35,7 @@ from sixdot.games.alphagon.events import (
 from sixdot.games.alphagon.moves import LetterAction, owes_reward, reward_offer
 from sixdot.games.alphagon.rules import PLUS, Lose, Phase, Place, Start, View
 from sixdot.present.focus import FocusItem
-from sixdot.present.groups import DISPLAY, room
+from sixdot.present.groups import DISPLAY
 from sixdot.present.phrasebook import Verbosity
 from sixdot.present.presenter import Presenter, in_said_order
 
@@ -171,12 +171,12 @@ class AlphagonPresenter(Presenter):
 
     def prompt(self, key: str, legal: Sequence[Action]) -> list[str]:
         """What may be typed now, each verb once, placing aside; on two lines when one
-        would be longer than the verbosity's room (many kinds of move at once)."""
+        would be longer than a display (many kinds of move at once)."""
         verbs = list(
             dict.fromkeys(a.notation.split()[0] for a in legal if not isinstance(a, Place | Start))
         )
         line = self.words(key, moves=self.verbs(verbs))
-        if len(line) <= room(self.words) or len(verbs) < 4:
+        if len(line) <= DISPLAY or len(verbs) < 4:
             return [line]
         half = (len(verbs) + 1) // 2
         return [

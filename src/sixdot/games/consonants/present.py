@@ -29,7 +29,7 @@ from sixdot.games.consonants.rules import (
 from sixdot.games.consonants.tricks import Play, Played, trick_value, trick_winner
 from sixdot.games.consonants.words import unused, word_value
 from sixdot.present.focus import FocusItem
-from sixdot.present.groups import parts, room, whole_or_grouped
+from sixdot.present.groups import DISPLAY, parts, whole_or_grouped
 from sixdot.present.presenter import FEW_MOVES, Presenter, in_said_order
 
 #: A card in notation that reads badly aloud: a vowel card (`A/E`) or a wild (`?`).
@@ -266,13 +266,13 @@ class ConsonantsPresenter(Presenter):
             return self.words(key, group=group, count=count, cards=listed, first=first, last=last)
 
         whole = say(", ".join(items))
-        if len(whole) <= room(self.words):
+        if len(whole) <= DISPLAY:
             return [whole]
-        left = room(self.words) - len(say("", "X", "Y"))
+        left = DISPLAY - len(say("", "X", "Y"))
         runs = parts(items, left)
         if len({_letter(run[0]) for run in runs}) < len(runs):
             # Vowels: the heading once, with the count; the rest goes on after it.
-            first, *rest = parts(items, room(self.words) - len(say("")))
+            first, *rest = parts(items, DISPLAY - len(say("")))
             more = [self.words("con-group-more", cards=", ".join(run)) for run in rest]
             return [say(", ".join(first)), *more]
         return [say(", ".join(run), _letter(run[0]), _letter(run[-1])) for run in runs]
@@ -486,7 +486,7 @@ class ConsonantsPresenter(Presenter):
             self.words("con-trick-play", card=self.played(p), **self.seat_args("player", p.seat))
             for p in trick
         ]
-        left = room(self.words) - len(self.words("con-trick-plays", plays=""))
+        left = DISPLAY - len(self.words("con-trick-plays", plays=""))
         return [self.words("con-trick-plays", plays=", ".join(part)) for part in parts(said, left)]
 
     def previous_lines(self, view: View) -> list[str]:
