@@ -3,6 +3,7 @@ and the review commands (trick, previous, taken, singletons, words)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from clienttools import run
@@ -312,10 +313,11 @@ def test_while_passing_the_turn_names_what_to_do_not_the_hand() -> None:
 
 
 def _hand_said(lines: list[str], until: str) -> int:
-    """How many times the cards were listed (each list ends with its
-    consonants) before the first line starting with `until`."""
+    """How many times the cards were listed (a run of lines of vowels,
+    "More:" and consonants) before the first line starting with `until`."""
     before = lines[: next(i for i, line in enumerate(lines) if line.startswith(until))]
-    return sum(line.startswith("Consonants, ") for line in before)
+    cards = [re.match(r"(Vowels|More:|Consonants[ ,])", line) is not None for line in before]
+    return sum(1 for i, card in enumerate(cards) if card and not (i and cards[i - 1]))
 
 
 def test_the_hand_is_said_once_at_the_deal_and_once_at_a_resume() -> None:
