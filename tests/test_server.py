@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,16 @@ def joined(server: Background, name: str, password: str = "password1") -> Script
     client.send("register", name=name, password=password)
     client.until("session", name=name)
     return client
+
+
+def bots_settled(server: Background, within: float = 30) -> None:
+    """Wait (at most `within` seconds) until no bot of `server` is to move:
+    bots move one move at a time in the rota's turn, after what set them off."""
+    assert server.server is not None
+    deadline = time.monotonic() + within
+    while any(table.bot_due for table in list(server.server.tables.values())):
+        assert time.monotonic() < deadline, "the bots are still moving"
+        time.sleep(0.01)
 
 
 def test_register_then_log_in_elsewhere_with_the_same_password(server: Background) -> None:

@@ -3,8 +3,11 @@
 One asyncio process. Each connection reads messages one at a time and has a
 writer task with a bounded outbox, so a slow client never holds up a table
 (one that falls too far behind is closed, and comes back with its token).
-Work that blocks, argon2 hashing and bots thinking, runs in worker threads;
-each table's changes are made one at a time under the table's lock.
+Work that blocks runs in worker threads, each kind on threads of its own:
+people's moves, argon2 hashing, and bots thinking, whose moves the `Rota`
+shares out one at a time between tables and accounts, so bots never keep a
+person waiting for a thread (issue 34). Each table's changes are made one at
+a time under the table's lock.
 
 A problem with a message is answered with a `problem` frame (a phrasebook key
 and its facts) and the connection goes on.
@@ -19,6 +22,7 @@ import logging
 import ssl
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
@@ -32,6 +36,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from sixdot.bots import Limit, limited
 from sixdot.core.errors import NotationError, OptionError, UnknownGame
 from sixdot.games import DEFAULT_LEVEL, get_game, present
 from sixdot.server import protocol as p
@@ -40,6 +45,7 @@ from sixdot.server.accounts import Login as Identity
 from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_frame
 from sixdot.server.play import LiveTable, NotRestored, new_record, warning_at
 from sixdot.server.problems import Problem, quoted
+from sixdot.server.rota import Played, Rota
 from sixdot.server.storage import (
     Entry,
     EntryKind,
@@ -77,6 +83,20 @@ CHAT_RATE = 10
 GUESSES = 5
 #: Seconds one lobby frame answers everyone who asks, while no table changes.
 LOBBY_FRESH = 0.5
+#: Threads for bots' moves. Fewer than the cores, so one is left for people,
+#: and few: bots think in Python, one thread at a time under its lock, so
+#: more threads would only make the server's loop wait longer for its turn.
+BOT_WORKERS = 1
+#: Threads for people's moves (and deals), and for hashing passwords, each.
+MOVE_WORKERS = 2
+HASH_WORKERS = 2
+#: The longest one bot decision may think on the server, whatever its table
+#: asks (a table kept from before `play.BOT_OPTIONS_MOST` may ask more).
+BOT_MOVE_MOST = 2.0
+#: Seconds a stopping server gives the bot moves being made, and each
+#: connection to answer its closing: it stops within 5 seconds in all.
+HALT_WAIT = 2.0
+CLOSE_WAIT = 2.0
 
 
 @dataclass(eq=False)
@@ -155,6 +175,15 @@ class Server:
         #: Tries at private tables' passwords: at most `GUESSES` a minute each.
         self.table_guesses = RateLimit(GUESSES, 60.0)
         self.background: set[asyncio.Task[None]] = set()
+        self.moves = ThreadPoolExecutor(MOVE_WORKERS, thread_name_prefix="sixdot-move")
+        self.hashing = ThreadPoolExecutor(HASH_WORKERS, thread_name_prefix="sixdot-hash")
+        self.thinking = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="sixdot-bot")
+        #: Every bot search here keeps to it; set at a stop, it ends them at once.
+        self.limit = Limit(BOT_MOVE_MOST)
+        #: Which table's bots move next, on the `thinking` threads.
+        self.rota = Rota(BOT_WORKERS, self._bot_move)
+        #: Bot work under way on the `thinking` threads, for a stop to wait on.
+        self._thinking: set[Future[Any]] = set()
 
     # -- start --
 
@@ -162,7 +191,9 @@ class Server:
         """Bring back the tables kept as waiting or playing: a game is replayed
         from its journal, and each absent person's seat gets its grace period.
         A table that cannot come back (its game gone, its journal played under
-        other rules) is ended and logged: the other tables still come back."""
+        other rules) is ended and logged: the other tables still come back.
+        A table whose bots are to move goes on."""
+        self.rota.start()
         for record in self.store.tables([Status.WAITING, Status.PLAYING]):
             try:
                 table = LiveTable(record, self.store)
@@ -179,6 +210,7 @@ class Server:
                     if who.kind is SeatKind.PERSON:
                         self._start_grace(table, seat)
                 self._wind_clocks(table)
+                self._want_bots(table)
         log.info("%d tables restored", len(self.tables))
 
     # -- connections --
@@ -292,14 +324,14 @@ class Server:
         client.send(p.reply("welcome", version=p.VERSION, games=list(present())))
 
     async def on_register(self, client: Client, message: p.Register) -> None:
-        login = await asyncio.to_thread(
-            self.accounts.register, message.name, message.password, client.address
+        login = await _on(
+            self.hashing, self.accounts.register, message.name, message.password, client.address
         )
         await self._logged_in(client, login, None)
 
     async def on_login(self, client: Client, message: p.Login) -> None:
-        login = await asyncio.to_thread(
-            self.accounts.login, message.name, message.password, client.address
+        login = await _on(
+            self.hashing, self.accounts.login, message.name, message.password, client.address
         )
         await self._logged_in(client, login, None)
 
@@ -380,7 +412,7 @@ class Server:
         if message.private or message.password:
             if not message.password:
                 raise Problem.of("online-private-needs-password")
-            lock = await asyncio.to_thread(self.hasher.hash, message.password)
+            lock = await _on(self.hashing, self.hasher.hash, message.password)
         record = new_record(
             game,
             message.players or game.rules.default_players,
@@ -423,7 +455,7 @@ class Server:
             self.table_guesses.attempt(f"name:{client.name}")
             self.table_guesses.attempt(f"address:{client.address}")
             try:
-                await asyncio.to_thread(self.hasher.verify, lock, password or "")
+                await _on(self.hashing, self.hasher.verify, lock, password or "")
             except (VerificationError, InvalidHashError):
                 raise Problem.of("online-table-password", table=table_id) from None
         return table
@@ -445,7 +477,7 @@ class Server:
             return
         self._announce_table(table)
         if table.match is not None:
-            await self._advance(table)
+            self._play_on(table)
 
     async def on_bot(self, client: Client, message: p.AddBot) -> None:
         table = self._hosted(client)
@@ -462,9 +494,9 @@ class Server:
     async def on_start(self, client: Client, message: p.Start) -> None:
         table = self._hosted(client)
         async with self.locks[table.id]:
-            await asyncio.to_thread(table.start)
+            await _on(self.moves, table.start)
         self._announce_table(table)
-        await self._advance(table)
+        self._play_on(table)
 
     async def on_chat(self, client: Client, message: p.Say) -> None:
         assert client.name is not None
@@ -497,8 +529,8 @@ class Server:
         assert client.name is not None
         async with self.locks[table.id]:
             try:
-                refusal = await asyncio.to_thread(
-                    table.play, client.name, message.move, message.turn
+                refusal = await _on(
+                    self.moves, table.submit, client.name, message.move, message.turn
                 )
             except NotationError:
                 raise Problem.of("online-not-a-move", move=quoted(message.move)) from None
@@ -506,7 +538,7 @@ class Server:
             client.send(refusal_frame(table.codec, table.id, visible(message.move), refusal))
             self._ask_again(client)
             return
-        self._send_new(table)
+        self._play_on(table)
 
     def _ask_again(self, client: Client) -> None:
         """After a move of `client`'s was refused or could not be taken, its
@@ -538,27 +570,72 @@ class Server:
             state = table.match.state
             client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
 
-    async def _advance(self, table: LiveTable) -> None:
-        """Bots and stand-ins play until a person is asked; everyone is sent what's new.
+    def _play_on(self, table: LiveTable) -> None:
+        """Everyone at `table` is sent what is new; if its bots are to move, they will."""
+        self._send_new(table)
+        self._want_bots(table)
+
+    def _want_bots(self, table: LiveTable) -> None:
+        """A bot (or a stand-in) of `table` is to move: it moves in its turn on
+        the rota, or, at a table played for listeners, when its `pace` is up."""
+        if table.id in self.tables and table.bot_due and table.id not in self.paced:
+            self.rota.want(table.id, table.record.host)
+
+    async def _bot_move(self, table_id: int) -> Played:
+        """One bot move of the table, on a bot thread, and everyone there is sent it.
 
         At a table no person plays, while anyone is there to hear (a watcher,
-        a player whose seat a bot stands in for), the bots play one move every
-        `pace` seconds, so each is heard; with nobody there the game plays out.
+        a player whose seat a bot stands in for), the next move waits `pace`
+        seconds, so each is heard; with nobody there the game plays on, a
+        move each time the rota comes round to it.
         """
-        heard = table.match is not None and table.unattended and bool(self._at(table))
-        if table.match is not None:
-            async with self.locks[table.id]:
-                await asyncio.to_thread(table.advance, 1 if heard else None)
+        table = self.tables.get(table_id)
+        if table is None or table.match is None:
+            return Played(False, 0.0)
+        async with self.locks[table.id]:
+            seconds = await self._think(_one_bot_move, table)
         self._send_new(table)
-        if heard and table.id in self.tables and table.id not in self.paced:
+        more = table.id in self.tables and table.bot_due
+        if more and table.unattended and self._at(table):
             self.paced[table.id] = asyncio.get_running_loop().call_later(
                 self.pace, self._next_paced, table
             )
+            more = False
+        return Played(more, seconds)
 
     def _next_paced(self, table: LiveTable) -> None:
         del self.paced[table.id]
-        if table.id in self.tables:
-            self._later(self._advance(table))
+        self._want_bots(table)
+
+    async def _think(self, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` on a bot thread, under the server's `limit`; kept
+        track of until it ends, so that a stopping server can wait for it."""
+        future = self.thinking.submit(_limited, self.limit, work, *args)
+        self._thinking.add(future)
+        future.add_done_callback(self._thinking.discard)
+        return await asyncio.wrap_future(future)
+
+    async def halt(self) -> None:
+        """Stop bots at once, as the server stops: no timer fires, no bot move
+        starts, every search under way stops drawing deals, and the moves being
+        made are given `HALT_WAIT` seconds in all to be journaled."""
+        self.limit.halt.set()
+        for handle in [*self.paced.values(), *self.timers.values()]:
+            handle.cancel()
+        for clock in self.clocks.values():
+            clock.stop()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + HALT_WAIT
+        await self.rota.halt(HALT_WAIT)
+        running = [asyncio.wrap_future(future) for future in list(self._thinking)]
+        if running:
+            await asyncio.wait(running, timeout=max(0.0, deadline - loop.time()))
+        self.thinking.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """The threads end once their work is done (connections are closed)."""
+        for pool in (self.moves, self.hashing, self.thinking):
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _send_new(self, table: LiveTable) -> None:
         """Everyone at `table` is sent the steps they have not had; a game over ends it."""
@@ -631,12 +708,12 @@ class Server:
             if self.clocks.get((table.id, seat)) is not clock:
                 return
             del self.clocks[table.id, seat]
-            move = await asyncio.to_thread(table.play_for, seat)
+            move = await self._think(table.play_for, seat)
         if move is not None:
             for client in self._at(table):
                 if client.seat == seat:
                     client.send(p.reply("time-up", table=table.id, seat=seat, move=move))
-        self._send_new(table)
+        self._play_on(table)
 
     def _flush(self, client: Client, view: bool = False) -> None:
         """Send `client` the steps of its stream after the last it has, then its turn.
@@ -672,6 +749,7 @@ class Server:
         paced = self.paced.pop(table.id, None)
         if paced is not None:
             paced.cancel()
+        self.rota.forget(table.id)
         for client in self._at(table):
             self._detach(client)
 
@@ -733,7 +811,7 @@ class Server:
         async with self.locks[table.id]:
             table.stand_in(seat, present=False)
         self._announce_table(table)
-        await self._advance(table)
+        self._play_on(table)
 
     def _seated_client(self, table: LiveTable, seat: int) -> bool:
         return any(c.table is table and c.seat == seat for c in self.online.values())
@@ -879,12 +957,35 @@ async def _serve(
         max_queue=16,
         compression=None,
         process_request=server.page,
+        close_timeout=CLOSE_WAIT,
     ) as listener:
         bound = listener.sockets[0].getsockname()
         if started is not None:
             started(Listening(host, int(bound[1]), tls is not None))
-        await (stop or asyncio.Event()).wait()
+        try:
+            await (stop or asyncio.Event()).wait()
+        finally:
+            await server.halt()
+    server.close()
     store.close()
+
+
+async def _on(pool: ThreadPoolExecutor, work: Callable[..., Any], *args: Any) -> Any:
+    """`work(*args)` on one of `pool`'s threads."""
+    return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+
+
+def _limited(limit: Limit, work: Callable[..., Any], *args: Any) -> Any:
+    """`work(*args)`, its bot searches kept to `limit` (on a bot thread)."""
+    with limited(limit):
+        return work(*args)
+
+
+def _one_bot_move(table: LiveTable) -> float:
+    """One bot move of `table`, journaled; the seconds of this thread's time it took."""
+    started = time.thread_time()
+    table.advance(1)
+    return time.thread_time() - started
 
 
 def _response(status: HTTPStatus, body: bytes, kind: str) -> Response:
