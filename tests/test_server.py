@@ -18,9 +18,9 @@ import pytest
 from argon2 import PasswordHasher
 from websockets.sync.client import ClientConnection, connect
 
+from hostiletools import MALFORMED
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.background import Background
-from sixdot.server.protocol import LARGEST
 from sixdot.wire.messages import read_from_server
 
 #: argon2id at a test's cost: one pass over 8 MiB.
@@ -294,21 +294,7 @@ def test_chat_is_bounded_and_limited(server: Background) -> None:
     assert ana.frames[-1]["key"] == "online-too-fast"
 
 
-@pytest.mark.parametrize(
-    ("data", "key"),
-    [
-        ("not json at all", "online-not-json"),
-        ("[1, 2]", "online-bad-message"),
-        ('{"type": "launch-missiles"}', "online-unknown-type"),
-        ('{"name": "Ana"}', "online-unknown-type"),
-        ('{"type": "login", "name": 7, "password": "x"}', "online-bad-message"),
-        ('{"type": "sit", "table": -1}', "online-bad-message"),
-        ('{"type": "lobby", "extra": true}', "online-bad-message"),
-        (b"\xff\xfe\x00", "online-not-json"),
-        ("[" * 5000 + "]" * 5000, "online-too-large"),
-        ('{"type": "chat", "text": "' + "x" * LARGEST + '"}', "online-too-large"),
-    ],
-)
+@pytest.mark.parametrize(("data", "key"), MALFORMED)
 def test_a_bad_message_is_named_and_the_connection_goes_on(
     server: Background, data: str | bytes, key: str
 ) -> None:

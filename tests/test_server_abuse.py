@@ -6,7 +6,6 @@ speed. Real server on loopback, real websockets clients, bounded loops."""
 from __future__ import annotations
 
 import json
-import socket
 import time
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from hostiletools import small_receive_socket
 from sixdot.server import app
 from sixdot.server.background import Background
 from test_server import QUICK, Scripted, joined
@@ -31,8 +31,7 @@ def test_a_client_that_never_reads_is_closed_and_others_play_on(
             host.until("table")
         # Asks for the lobby again and again and reads nothing: a small
         # receive buffer, and a client that stops reading once one frame waits.
-        sock = socket.create_connection(("127.0.0.1", server.where.port if server.where else 0))
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock = small_receive_socket(server.where.port if server.where else 0)
         hostile = connect(server.url, sock=sock, max_size=None, max_queue=1, legacy=True)
         request = json.dumps({"type": "lobby"})
         assert server.server is not None
