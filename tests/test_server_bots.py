@@ -186,3 +186,21 @@ def test_a_table_of_quick_bots_waits_for_one_slow_move_at_most() -> None:
     assert first <= 2  # the first waiting, whatever came before
     # Once moving, Ana's table has every move it wants, the slow ones none.
     assert order[first:] == [10] * (len(order) - first)
+
+
+def test_a_stopping_server_drops_the_password_hashes_not_begun(tmp_path: Path) -> None:
+    """Logins queued behind the hashing threads as the server stops are not
+    worked through first (each a full argon2 hash): it stops within 5 s."""
+    from argon2 import PasswordHasher
+
+    from sixdot.server.background import Background
+
+    server = Background(tmp_path / "server", hasher=PasswordHasher(time_cost=6))
+    with server:
+        guessers = [Scripted(server.url) for _ in range(16)]
+        for number, guesser in enumerate(guessers):
+            guesser.send("login", name=f"guess{number}", password="wrong-guess")
+        guessers[0].until("problem", timeout=ANSWERED)  # the hashing is under way
+        stopping = time.monotonic()
+    took = time.monotonic() - stopping
+    assert took < 5.0, f"the server took {took:.1f} s to stop"

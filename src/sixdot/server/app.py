@@ -19,7 +19,10 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import ssl
+import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -97,6 +100,8 @@ BOT_MOVE_MOST = 2.0
 #: connection to answer its closing: it stops within 5 seconds in all.
 HALT_WAIT = 2.0
 CLOSE_WAIT = 2.0
+#: How much less of a busy core the bot and hashing threads ask than the rest (nice).
+GIVE_WAY = 10
 
 
 @dataclass(eq=False)
@@ -176,8 +181,8 @@ class Server:
         self.table_guesses = RateLimit(GUESSES, 60.0)
         self.background: set[asyncio.Task[None]] = set()
         self.moves = ThreadPoolExecutor(MOVE_WORKERS, thread_name_prefix="sixdot-move")
-        self.hashing = ThreadPoolExecutor(HASH_WORKERS, thread_name_prefix="sixdot-hash")
-        self.thinking = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="sixdot-bot")
+        self.hashing = ThreadPoolExecutor(HASH_WORKERS, "sixdot-hash", initializer=_give_way)
+        self.thinking = ThreadPoolExecutor(BOT_WORKERS, "sixdot-bot", initializer=_give_way)
         #: Every bot search here keeps to it; set at a stop, it ends them at once.
         self.limit = Limit(BOT_MOVE_MOST)
         #: Which table's bots move next, on the `thinking` threads.
@@ -324,13 +329,13 @@ class Server:
         client.send(p.reply("welcome", version=p.VERSION, games=list(present())))
 
     async def on_register(self, client: Client, message: p.Register) -> None:
-        login = await _on(
+        login = await self._on(
             self.hashing, self.accounts.register, message.name, message.password, client.address
         )
         await self._logged_in(client, login, None)
 
     async def on_login(self, client: Client, message: p.Login) -> None:
-        login = await _on(
+        login = await self._on(
             self.hashing, self.accounts.login, message.name, message.password, client.address
         )
         await self._logged_in(client, login, None)
@@ -412,7 +417,7 @@ class Server:
         if message.private or message.password:
             if not message.password:
                 raise Problem.of("online-private-needs-password")
-            lock = await _on(self.hashing, self.hasher.hash, message.password)
+            lock = await self._on(self.hashing, self.hasher.hash, message.password)
         record = new_record(
             game,
             message.players or game.rules.default_players,
@@ -455,7 +460,7 @@ class Server:
             self.table_guesses.attempt(f"name:{client.name}")
             self.table_guesses.attempt(f"address:{client.address}")
             try:
-                await _on(self.hashing, self.hasher.verify, lock, password or "")
+                await self._on(self.hashing, self.hasher.verify, lock, password or "")
             except (VerificationError, InvalidHashError):
                 raise Problem.of("online-table-password", table=table_id) from None
         return table
@@ -494,7 +499,7 @@ class Server:
     async def on_start(self, client: Client, message: p.Start) -> None:
         table = self._hosted(client)
         async with self.locks[table.id]:
-            await _on(self.moves, table.start)
+            await self._on(self.moves, table.start)
         self._announce_table(table)
         self._play_on(table)
 
@@ -529,7 +534,7 @@ class Server:
         assert client.name is not None
         async with self.locks[table.id]:
             try:
-                refusal = await _on(
+                refusal = await self._on(
                     self.moves, table.submit, client.name, message.move, message.turn
                 )
             except NotationError:
@@ -607,6 +612,12 @@ class Server:
         del self.paced[table.id]
         self._want_bots(table)
 
+    async def _on(self, pool: ThreadPoolExecutor, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` on one of `pool`'s threads; refused once the server is stopping."""
+        if self.limit.halt.is_set():
+            raise Problem.of("online-stopping")
+        return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+
     async def _think(self, work: Callable[..., Any], *args: Any) -> Any:
         """`work(*args)` on a bot thread, under the server's `limit`; kept
         track of until it ends, so that a stopping server can wait for it."""
@@ -618,7 +629,9 @@ class Server:
     async def halt(self) -> None:
         """Stop bots at once, as the server stops: no timer fires, no bot move
         starts, every search under way stops drawing deals, and the moves being
-        made are given `HALT_WAIT` seconds in all to be journaled."""
+        made are given `HALT_WAIT` seconds in all to be journaled. Hashes not
+        begun are dropped (their connections are closing), and work asked
+        from now on is refused."""
         self.limit.halt.set()
         for handle in [*self.paced.values(), *self.timers.values()]:
             handle.cancel()
@@ -630,7 +643,8 @@ class Server:
         running = [asyncio.wrap_future(future) for future in list(self._thinking)]
         if running:
             await asyncio.wait(running, timeout=max(0.0, deadline - loop.time()))
-        self.thinking.shutdown(wait=False, cancel_futures=True)
+        for pool in (self.thinking, self.hashing):
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """The threads end once their work is done (connections are closed)."""
@@ -970,9 +984,13 @@ async def _serve(
     store.close()
 
 
-async def _on(pool: ThreadPoolExecutor, work: Callable[..., Any], *args: Any) -> Any:
-    """`work(*args)` on one of `pool`'s threads."""
-    return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+def _give_way() -> None:
+    """A thread whose work may wait (bots, hashing) gives way on a busy core
+    to the loop and people's moves: niced by `GIVE_WAY` (Linux sets it per
+    thread; elsewhere the thread stays as it is)."""
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), GIVE_WAY)
 
 
 def _limited(limit: Limit, work: Callable[..., Any], *args: Any) -> Any:
