@@ -87,3 +87,27 @@ def test_who_is_online_is_for_people_logged_in(tmp_path: Path) -> None:
         stranger.send("ping")
         stranger.until("pong")
     assert "online" not in [f["type"] for f in stranger.frames]
+
+
+def test_a_flood_of_messages_is_read_at_a_pace_and_none_is_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A connection sending faster than `READ_RATE` is read at that pace (its
+    messages wait in its own buffers, costing the server nothing), while
+    another connection is answered at once; every message is answered."""
+    monkeypatch.setattr(app, "READ_RATE", 5.0)
+    monkeypatch.setattr(app, "READ_BURST", 5.0)
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        flooder, ana = Scripted(server.url), Scripted(server.url)
+        for seq in range(40):
+            flooder.send("ping", seq=seq)
+        started = time.monotonic()
+        ana.send("ping", seq=99)
+        ana.until("pong", timeout=5)  # not behind the flood
+        answered, early = [], 0
+        while len(answered) < 40:
+            answered.append(flooder.until("pong", timeout=30)["seq"])
+            if time.monotonic() - started < 1.0:
+                early = len(answered)
+    assert answered == list(range(40))
+    assert early <= 5 + 5 * 1.0 + 1  # the burst, then five a second

@@ -84,6 +84,12 @@ FRAME_LIMIT = 64 * 1024
 CHAT_RATE = 10
 #: Private-table password tries a minute, per account and per address.
 GUESSES = 5
+#: Messages a connection may send a second, and at once: past that its next
+#: message is read only when its time comes, so a flood slows the flooder
+#: alone (what it sends waits in its own buffers), never the others. A person,
+#: and a client answering every turn at once, sends far fewer.
+READ_RATE = 100.0
+READ_BURST = 200.0
 #: Seconds one lobby frame answers everyone who asks, while no table changes.
 LOBBY_FRESH = 0.5
 #: Threads for bots' moves. Fewer than the cores, so one is left for people,
@@ -102,6 +108,28 @@ HALT_WAIT = 2.0
 CLOSE_WAIT = 2.0
 #: How much less of a busy core the bot and hashing threads ask than the rest (nice).
 GIVE_WAY = 10
+
+
+@dataclass
+class Pace:
+    """When a connection's next message may be read: `rate` a second, after a
+    first `burst` at once (a token bucket, in debt while it floods)."""
+
+    rate: float
+    burst: float
+    tokens: float = 0.0
+    when: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def wait(self, now: float) -> float:
+        """Seconds to wait before reading one more message at `now`."""
+        if self.when:
+            self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        self.tokens -= 1
+        return max(0.0, -self.tokens / self.rate)
 
 
 @dataclass(eq=False)
@@ -250,8 +278,11 @@ class Server:
             await web.start(ws.request.headers.get("Host", ""))
         writer = asyncio.create_task(self._write(client, web))
         self.connections += 1
+        pace = Pace(READ_RATE, READ_BURST)
         try:
             async for data in ws:
+                if (wait := pace.wait(time.monotonic())) > 0:
+                    await asyncio.sleep(wait)
                 for message in [data] if web is None else await web.read(data):
                     await self.receive(client, message)
         except ConnectionClosed:
