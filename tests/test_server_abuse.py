@@ -5,7 +5,9 @@ speed. Real server on loopback, real websockets clients, bounded loops."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import time
 from pathlib import Path
 
@@ -111,3 +113,36 @@ def test_a_flood_of_messages_is_read_at_a_pace_and_none_is_lost(
                 early = len(answered)
     assert answered == list(range(40))
     assert early <= 5 + 5 * 1.0 + 1  # the burst, then five a second
+
+
+def test_a_server_stops_within_five_seconds_beside_clients_flooding_it(tmp_path: Path) -> None:
+    """Clients that send without end and read nothing: what they sent before
+    the stop is not read at their pace first, and their closing is not waited
+    on for ever (websockets drains a connection before closing it)."""
+    flooding = True
+
+    def flood(port: int, url: str) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError):
+            sock = small_receive_socket(port)
+            hostile = connect(url, sock=sock, max_size=None, max_queue=1, legacy=True)
+            for _ in range(10**6):
+                if not flooding:
+                    break
+                hostile.send(json.dumps({"type": "lobby"}))
+
+    server = Background(tmp_path / "server", hasher=QUICK)
+    with server:
+        port = server.where.port if server.where else 0
+        floods = [threading.Thread(target=flood, args=(port, server.url)) for _ in range(3)]
+        for thread in floods:
+            thread.start()
+        ana = joined(server, "Ana")
+        for _ in range(3):  # the floods are under way
+            ana.send("lobby")
+            ana.until("lobby")
+        stopping = time.monotonic()
+    took = time.monotonic() - stopping
+    flooding = False
+    for thread in floods:
+        thread.join(10)
+    assert took < 5.0, f"the server took {took:.1f} s to stop"

@@ -34,10 +34,13 @@ from typing import Any
 import msgspec
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from websockets.asyncio.server import Server as WebSocketServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 from sixdot.bots import Limit, limited
 from sixdot.core.errors import NotationError, OptionError, UnknownGame
@@ -281,7 +284,10 @@ class Server:
         pace = Pace(READ_RATE, READ_BURST)
         try:
             async for data in ws:
-                if (wait := pace.wait(time.monotonic())) > 0:
+                # Paced while open; once closed, what it had sent is answered
+                # at once, so a closing connection never waits on its pace.
+                wait = pace.wait(time.monotonic())
+                if wait > 0 and ws.protocol.state is State.OPEN:
                     await asyncio.sleep(wait)
                 for message in [data] if web is None else await web.read(data):
                     await self.receive(client, message)
@@ -1011,8 +1017,26 @@ async def _serve(
             await (stop or asyncio.Event()).wait()
         finally:
             await server.halt()
+            await _close_all(listener)
     server.close()
     store.close()
+
+
+async def _close_all(listener: WebSocketServer) -> None:
+    """Listen no more, and close every connection, each given `CLOSE_WAIT`
+    seconds; one not done by then (its peer reads nothing, and websockets'
+    closing waits for the peer to take what was sent first) is cut."""
+    listener.close(close_connections=False)
+
+    async def close(connection: ServerConnection) -> None:
+        try:
+            await asyncio.wait_for(connection.close(CloseCode.GOING_AWAY), CLOSE_WAIT)
+        except TimeoutError:
+            connection.transport.abort()
+
+    closing = [asyncio.ensure_future(close(c)) for c in listener.connections]
+    if closing:
+        await asyncio.wait(closing)
 
 
 def _give_way() -> None:
