@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import threading
 import time
 from pathlib import Path
@@ -146,3 +147,14 @@ def test_a_server_stops_within_five_seconds_beside_clients_flooding_it(tmp_path:
     for thread in floods:
         thread.join(10)
     assert took < 5.0, f"the server took {took:.1f} s to stop"
+
+
+def test_a_connection_is_given_a_small_receive_buffer(tmp_path: Path) -> None:
+    """What a flooder sends past its pace waits on its side (`READ_BUFFER`):
+    a read brings the loop a few hundred frames to parse, never a second's worth."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        joined(server, "Ana")
+        assert server.server is not None
+        sock = server.server.online["Ana"].ws.transport.get_extra_info("socket")
+        held = sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+    assert held <= 2 * app.READ_BUFFER  # Linux doubles what it is asked, for its own use
