@@ -4,10 +4,11 @@ One asyncio process. Each connection reads messages one at a time and has a
 writer task with a bounded outbox, so a slow client never holds up a table
 (one that falls too far behind is closed, and comes back with its token).
 Work that blocks runs in worker threads, each kind on threads of its own:
-people's moves, argon2 hashing, and bots thinking, whose moves the `Rota`
-shares out one at a time between tables and accounts, so bots never keep a
-person waiting for a thread (issue 34). Each table's changes are made one at
-a time under the table's lock.
+deals, argon2 hashing, and bots thinking, whose moves the `Rota` shares out
+one at a time between tables and accounts, so bots never keep a person
+waiting for a thread (issue 34); a person's move is checked on the loop. Each
+connection is read at a pace (`READ_RATE`), so a flood slows the flooder
+alone. Each table's changes are made one at a time under the table's lock.
 
 A problem with a message is answered with a `problem` frame (a phrasebook key
 and its facts) and the connection goes on.
@@ -106,8 +107,9 @@ LOBBY_FRESH = 0.5
 #: and few: bots think in Python, one thread at a time under its lock, so
 #: more threads would only make the server's loop wait longer for its turn.
 BOT_WORKERS = 1
-#: Threads for people's moves (and deals), and for hashing passwords, each.
-MOVE_WORKERS = 2
+#: Threads for deals (a game's start warms its word lists), and for hashing
+#: passwords, each. A person's move is checked on the loop (`on_move`).
+DEAL_WORKERS = 2
 HASH_WORKERS = 2
 #: The longest one bot decision may think on the server, whatever its table
 #: asks (a table kept from before `play.BOT_OPTIONS_MOST` may ask more).
@@ -218,7 +220,7 @@ class Server:
         #: Tries at private tables' passwords: at most `GUESSES` a minute each.
         self.table_guesses = RateLimit(GUESSES, 60.0)
         self.background: set[asyncio.Task[None]] = set()
-        self.moves = ThreadPoolExecutor(MOVE_WORKERS, thread_name_prefix="sixdot-move")
+        self.dealing = ThreadPoolExecutor(DEAL_WORKERS, thread_name_prefix="sixdot-deal")
         self.hashing = ThreadPoolExecutor(HASH_WORKERS, "sixdot-hash", initializer=_give_way)
         self.thinking = ThreadPoolExecutor(BOT_WORKERS, "sixdot-bot", initializer=_give_way)
         #: Every bot search here keeps to it; set at a stop, it ends them at once.
@@ -546,7 +548,7 @@ class Server:
     async def on_start(self, client: Client, message: p.Start) -> None:
         table = self._hosted(client)
         async with self.locks[table.id]:
-            await self._on(self.moves, table.start)
+            await self._on(self.dealing, table.start)
         self._announce_table(table)
         self._play_on(table)
 
@@ -579,11 +581,12 @@ class Server:
         if table is None or client.seat is None:
             raise Problem.of("online-not-seated", table=table.id if table else 0)
         assert client.name is not None
+        # Checked and journaled here on the loop, not on a thread: it takes a
+        # fraction of a millisecond, and a trip to a thread would wait on
+        # the interpreter's lock behind a bot's search.
         async with self.locks[table.id]:
             try:
-                refusal = await self._on(
-                    self.moves, table.submit, client.name, message.move, message.turn
-                )
+                refusal = table.submit(client.name, message.move, message.turn)
             except NotationError:
                 raise Problem.of("online-not-a-move", move=quoted(message.move)) from None
         if refusal is not None:
@@ -695,7 +698,7 @@ class Server:
 
     def close(self) -> None:
         """The threads end once their work is done (connections are closed)."""
-        for pool in (self.moves, self.hashing, self.thinking):
+        for pool in (self.dealing, self.hashing, self.thinking):
             pool.shutdown(wait=False, cancel_futures=True)
 
     def _send_new(self, table: LiveTable) -> None:
