@@ -35,11 +35,13 @@ RESULTS = HERE / "results"
 
 @dataclass(frozen=True)
 class Bench:
-    """One benchmark script, the arguments a full run gives it and those a quick one adds."""
+    """One benchmark script, the arguments a full run gives it and those a quick one adds;
+    its script is benchmarks/NAME.py unless `script` names another."""
 
     name: str
     args: tuple[str, ...] = ()
     quick: tuple[str, ...] = ("--quick",)
+    script: str = ""
 
 
 BENCHES = (
@@ -55,6 +57,7 @@ BENCHES = (
     Bench("nonesuch", ("--out", "benchmarks/results/nonesuch.json")),
     Bench("alphagon"),
     Bench("server"),
+    Bench("server-abuse", ("--abuse",), script="server"),
 )
 
 
@@ -66,7 +69,7 @@ def verdicts(output: str) -> list[str]:
 
 def run(bench: Bench, quick: bool) -> dict[str, object]:
     """One benchmark as its own program; its output passes through as it comes."""
-    command = [sys.executable, str(HERE / f"{bench.name}.py"), *bench.args]
+    command = [sys.executable, str(HERE / f"{bench.script or bench.name}.py"), *bench.args]
     if quick:
         command += bench.quick
     print(f"== {bench.name}: {' '.join(command[1:])}", flush=True)

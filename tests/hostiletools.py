@@ -1,10 +1,14 @@
-"""Helpers for the hostile-input tests: the real program on byte pipes.
+"""Helpers for the hostile-input tests: the real program on byte pipes, and
+hostile clients of a server.
 
 `clienttools` reads sixdot's output as text with universal newlines, which
 would turn a raw carriage return into a line break and hide it. These helpers
 keep stdout as bytes, so a test can prove that no control byte typed or read
 from a file ever reaches the player's terminal, and cut a piped conversation
 into the answer to each line with a sentinel command.
+
+The server's tests and its benchmark's abuse run (benchmarks/server.py) share
+the hostile clients' messages and sockets at the end.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import json
 import os
 import queue
 import re
+import socket
 import subprocess
 import threading
 from collections.abc import Sequence
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from clienttools import pipe_env, run, sixdot_command
+from sixdot.server.protocol import LARGEST
 
 #: Bytes a terminal acts on: controls below 0x20 other than the newline, DEL,
 #: and (decoded) the C1 controls U+0080 to U+009F, CSI among them.
@@ -259,3 +265,30 @@ def listed_moves(talk: RawTalk) -> list[str]:
     """The notations `moves` lists now."""
     said = talk.ask("moves")
     return [m["notation"].strip() for line in said[1:] if (m := MOVE_ITEM.match(line))]
+
+
+# --- hostile clients of a server ------------------------------------------------------
+
+#: Messages a server refuses, each with the problem it answers (and the
+#: connection goes on): not JSON, no such type, fields wrong, too large.
+MALFORMED: tuple[tuple[str | bytes, str], ...] = (
+    ("not json at all", "online-not-json"),
+    ("[1, 2]", "online-bad-message"),
+    ('{"type": "launch-missiles"}', "online-unknown-type"),
+    ('{"name": "Ana"}', "online-unknown-type"),
+    ('{"type": "login", "name": 7, "password": "x"}', "online-bad-message"),
+    ('{"type": "sit", "table": -1}', "online-bad-message"),
+    ('{"type": "lobby", "extra": true}', "online-bad-message"),
+    (b"\xff\xfe\x00", "online-not-json"),
+    ("[" * 5000 + "]" * 5000, "online-too-large"),
+    ('{"type": "chat", "text": "' + "x" * LARGEST + '"}', "online-too-large"),
+)
+
+
+def small_receive_socket(port: int, host: str = "127.0.0.1") -> socket.socket:
+    """A connection to a server that takes in a few kilobytes before the
+    server's sends must wait: with a websocket client on it that reads
+    nothing, the server's frames to it pile up on the server's side."""
+    sock = socket.create_connection((host, port))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    return sock

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from sixdot.bots import within_budget
+from sixdot.bots import Limit, limited, within_budget
 from sixdot.core import OptionError
 from sixdot.games import get_game
 
@@ -30,6 +30,20 @@ def test_a_deal_that_cannot_be_drawn_is_tried_once_more_then_sampling_stops() ->
 def test_a_number_of_samples_ignores_the_clock() -> None:
     """A spent time budget, yet every one of the deals asked for: the same on any machine."""
     assert list(within_budget(lambda: "deal", think_ms=0, most=3, samples=7)) == ["deal"] * 7
+
+
+def test_a_search_stops_at_the_hosts_ceiling_even_with_samples_set() -> None:
+    """A server bounds every decision (issue 34): one deal, then the ceiling is past."""
+    with limited(Limit(0.0)):
+        assert list(within_budget(lambda: "deal", think_ms=60_000, most=9, samples=7)) == ["deal"]
+
+
+def test_a_halted_search_draws_no_deal() -> None:
+    limit = Limit(60.0)
+    limit.halt.set()
+    with limited(limit):
+        assert list(within_budget(lambda: "deal", think_ms=60_000, most=9, samples=7)) == []
+    assert len(list(within_budget(lambda: "deal", think_ms=60_000, most=9, samples=7))) == 7
 
 
 def moves_of(name: str, options: dict[str, int]) -> list[tuple[int, str]]:

@@ -47,7 +47,11 @@ def test_a_player_back_in_a_new_window_hears_what_they_missed_in_words(
         ben.until("Ana dropped off: a bot plays for now.")
         played = len(ben.heard)
         deadline = time.monotonic() + 60
-        while sum("Ana" in line for line in ben.heard[played:]) < 3:
+        # Until the bot played for Ana and Ben played too ("You ..."): a "1"
+        # typed before his turn comes is refused, as bots move in their turn.
+        while sum("Ana" in line for line in ben.heard[played:]) < 3 or not any(
+            line.startswith("You ") for line in ben.heard[played:]
+        ):
             assert time.monotonic() < deadline, "the bot never played for Ana"
             ben.type("1")  # Ben plays on; the bot plays Ana's seat
             with contextlib.suppress(queue.Empty):

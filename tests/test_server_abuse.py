@@ -5,8 +5,10 @@ speed. Real server on loopback, real websockets clients, bounded loops."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
+import threading
 import time
 from pathlib import Path
 
@@ -14,6 +16,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from hostiletools import small_receive_socket
 from sixdot.server import accounts, app
 from sixdot.server.background import Background
 from test_server import QUICK, Scripted, joined
@@ -31,8 +34,7 @@ def test_a_client_that_never_reads_is_closed_and_others_play_on(
             host.until("table")
         # Asks for the lobby again and again and reads nothing: a small
         # receive buffer, and a client that stops reading once one frame waits.
-        sock = socket.create_connection(("127.0.0.1", server.where.port if server.where else 0))
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock = small_receive_socket(server.where.port if server.where else 0)
         hostile = connect(server.url, sock=sock, max_size=None, max_queue=1, legacy=True)
         request = json.dumps({"type": "lobby"})
         assert server.server is not None
@@ -159,3 +161,71 @@ def test_a_name_guessed_from_many_addresses_is_slowed_and_its_owner_gets_in(
         home = Scripted(server.url)
         home.send("login", name="Ana", password="password1")
         assert home.next()["type"] == "session"
+
+
+def test_a_flood_of_messages_is_read_at_a_pace_and_none_is_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A connection sending faster than `READ_RATE` is read at that pace (its
+    messages wait in its own buffers, costing the server nothing), while
+    another connection is answered at once; every message is answered."""
+    monkeypatch.setattr(app, "READ_RATE", 5.0)
+    monkeypatch.setattr(app, "READ_BURST", 5.0)
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        flooder, ana = Scripted(server.url), Scripted(server.url)
+        for seq in range(40):
+            flooder.send("ping", seq=seq)
+        started = time.monotonic()
+        ana.send("ping", seq=99)
+        ana.until("pong", timeout=5)  # not behind the flood
+        answered, early = [], 0
+        while len(answered) < 40:
+            answered.append(flooder.until("pong", timeout=30)["seq"])
+            if time.monotonic() - started < 1.0:
+                early = len(answered)
+    assert answered == list(range(40))
+    assert early <= 5 + 5 * 1.0 + 1  # the burst, then five a second
+
+
+def test_a_server_stops_within_five_seconds_beside_clients_flooding_it(tmp_path: Path) -> None:
+    """Clients that send without end and read nothing: what they sent before
+    the stop is not read at their pace first, and their closing is not waited
+    on for ever (websockets drains a connection before closing it)."""
+    flooding = True
+
+    def flood(port: int, url: str) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError):
+            sock = small_receive_socket(port)
+            hostile = connect(url, sock=sock, max_size=None, max_queue=1, legacy=True)
+            for _ in range(10**6):
+                if not flooding:
+                    break
+                hostile.send(json.dumps({"type": "lobby"}))
+
+    server = Background(tmp_path / "server", hasher=QUICK)
+    with server:
+        port = server.where.port if server.where else 0
+        floods = [threading.Thread(target=flood, args=(port, server.url)) for _ in range(3)]
+        for thread in floods:
+            thread.start()
+        ana = joined(server, "Ana")
+        for _ in range(3):  # the floods are under way
+            ana.send("lobby")
+            ana.until("lobby")
+        stopping = time.monotonic()
+    took = time.monotonic() - stopping
+    flooding = False
+    for thread in floods:
+        thread.join(10)
+    assert took < 5.0, f"the server took {took:.1f} s to stop"
+
+
+def test_a_connection_is_given_a_small_receive_buffer(tmp_path: Path) -> None:
+    """What a flooder sends past its pace waits on its side (`READ_BUFFER`):
+    a read brings the loop a few hundred frames to parse, never a second's worth."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        joined(server, "Ana")
+        assert server.server is not None
+        sock = server.server.online["Ana"].ws.transport.get_extra_info("socket")
+        held = sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+    assert held <= 2 * app.READ_BUFFER  # Linux doubles what it is asked, for its own use

@@ -357,7 +357,9 @@ def test_look_sends_the_steps_not_yet_had_then_the_view_after_them(tmp_path: Pat
         cleo.until("table")
         cleo.send("look")  # a watcher is sent what everyone at the table sees
         frame = cleo.until("view")
-        assert frame["seat"] is None and frame["seq"] == steps[-1]
+        # The bot may have moved since: the view is after the last step she had.
+        heard = [f["seq"] for f in cleo.frames if f["type"] == "step"]
+        assert frame["seat"] is None and frame["seq"] == heard[-1] >= steps[-1]
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the test certificate")

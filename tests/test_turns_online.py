@@ -31,7 +31,7 @@ from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.background import Background
 from sixdot.wire import Codec
 from test_join import SHORT, Child, _table, register
-from test_server import QUICK
+from test_server import QUICK, bots_settled
 
 # -- frames by hand, against a real server --
 
@@ -433,6 +433,7 @@ def test_a_server_restart_is_said_once_not_as_everyone_dropping_off(tmp_path: Pa
         ana.type("start")
         for person in people:
             person.until("Type pass and cards")  # the pass prompt's last line
+        bots_settled(server)  # the bot passed its cards before the restart
     for person in people:
         person.until("Connection lost")
         person.heard = []

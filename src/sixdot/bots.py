@@ -7,14 +7,24 @@ replays move for move from its game, options and seed. The one exception is
 the strong bot of Nonesuch or Consonants thinking by the clock (`samples` 0,
 the default): how many deals it tries in its `think` time depends on the
 machine's speed and load. With `samples` set it tries that many and replays.
+
+A host running bots for others (the server) may bound every search further
+with a `Limit` (`limited`): a ceiling on any one decision's time, whatever
+the table asked, and a flag that stops every search at once (shutting down).
+A search cut short still decides, from the deals it drew; the server keeps
+each move it plays, so its games replay from their journals all the same.
 """
 
 from __future__ import annotations
 
+import contextlib
+import math
 import random
+import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
@@ -87,6 +97,28 @@ class RandomBot(Bot):
         return self.random.choice(list(legal))
 
 
+@dataclass(frozen=True)
+class Limit:
+    """What a host allows every search it runs: at most `seconds` a decision,
+    and none at all once `halt` is set."""
+
+    seconds: float
+    halt: threading.Event = field(default_factory=threading.Event)
+
+
+_LIMIT: ContextVar[Limit | None] = ContextVar("sixdot_bot_limit", default=None)
+
+
+@contextlib.contextmanager
+def limited(limit: Limit) -> Iterator[None]:
+    """Searches made inside the block (on this thread) keep to `limit`."""
+    token = _LIMIT.set(limit)
+    try:
+        yield
+    finally:
+        _LIMIT.reset(token)
+
+
 def within_budget(
     draw: Callable[[], T | None], think_ms: float, most: int, samples: int = 0
 ) -> Iterator[T]:
@@ -98,12 +130,20 @@ def within_budget(
     slowest so far (the work done on it included) still fits in `think_ms`,
     so a decision keeps to its time; at most `most` deals. Either way, a deal
     that cannot be drawn is tried once more, then sampling stops.
+
+    Under a `Limit` (`limited`) no deal starts past its ceiling (one deal
+    always may), samples or not, and none once its halt is set.
     """
-    deadline = time.perf_counter() + think_ms / 1000
+    limit = _LIMIT.get()
+    start = time.perf_counter()
+    deadline = start + think_ms / 1000
+    ceiling = start + limit.seconds if limit is not None else math.inf
     longest = 0.0
     for count in range(samples or most):
         began = time.perf_counter()
         if count and not samples and began + longest > deadline:
+            return
+        if (count and began > ceiling) or (limit is not None and limit.halt.is_set()):
             return
         deal = draw() or draw()
         if deal is None:

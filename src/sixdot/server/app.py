@@ -3,8 +3,12 @@
 One asyncio process. Each connection reads messages one at a time and has a
 writer task with a bounded outbox, so a slow client never holds up a table
 (one that falls too far behind is closed, and comes back with its token).
-Work that blocks, argon2 hashing and bots thinking, runs in worker threads;
-each table's changes are made one at a time under the table's lock.
+Work that blocks runs in worker threads, each kind on threads of its own:
+deals, argon2 hashing, and bots thinking, whose moves the `Rota` shares out
+one at a time between tables and accounts, so bots never keep a person
+waiting for a thread (issue 34); a person's move is checked on the loop. Each
+connection is read at a pace (`READ_RATE`), so a flood slows the flooder
+alone. Each table's changes are made one at a time under the table's lock.
 
 A problem with a message is answered with a `problem` frame (a phrasebook key
 and its facts) and the connection goes on.
@@ -17,9 +21,14 @@ import contextlib
 import gc
 import logging
 import math
+import os
+import socket
 import ssl
+import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
@@ -28,11 +37,15 @@ from typing import Any
 import msgspec
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from websockets.asyncio.server import Server as WebSocketServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
+from sixdot.bots import Limit, limited
 from sixdot.core.errors import NotationError, OptionError, UnknownGame
 from sixdot.games import DEFAULT_LEVEL, get_game, present
 from sixdot.server import protocol as p
@@ -42,6 +55,7 @@ from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_fra
 from sixdot.server.gate import Caps, Gate, GatedConnection, file_limit, raise_file_limit
 from sixdot.server.play import LiveTable, NotRestored, new_record, warning_at
 from sixdot.server.problems import Problem, quoted
+from sixdot.server.rota import Played, Rota
 from sixdot.server.storage import (
     Entry,
     EntryKind,
@@ -77,8 +91,59 @@ FRAME_LIMIT = 64 * 1024
 CHAT_RATE = 10
 #: Private-table password tries a minute, per account and per address.
 GUESSES = 5
+#: Messages a connection may send a second, and at once: past that its next
+#: message is read only when its time comes, so a flood slows the flooder
+#: alone (what it sends waits in its own buffers), never the others. A person,
+#: and a client answering every turn at once, sends far fewer.
+READ_RATE = 100.0
+READ_BURST = 200.0
+#: Bytes the system holds for a connection before its sender must wait. Small,
+#: so a paced flooder's backlog stays in its own buffers: each read then
+#: brings a few hundred frames at most, not a chunk whose thousands of tiny
+#: frames take the loop a second to parse (issue 34's abuse run: 20 clients
+#: sending without end and reading nothing put a person's p99 at 1.7 s).
+READ_BUFFER = 16 * 1024
 #: Seconds one lobby frame answers everyone who asks, while no table changes.
 LOBBY_FRESH = 0.5
+#: Threads for bots' moves. Fewer than the cores, so one is left for people,
+#: and few: bots think in Python, one thread at a time under its lock, so
+#: more threads would only make the server's loop wait longer for its turn.
+BOT_WORKERS = 1
+#: Threads for deals (a game's start warms its word lists), and for hashing
+#: passwords, each. A person's move is checked on the loop (`on_move`).
+DEAL_WORKERS = 2
+HASH_WORKERS = 2
+#: The longest one bot decision may think on the server, whatever its table
+#: asks (a table kept from before `play.BOT_OPTIONS_MOST` may ask more).
+BOT_MOVE_MOST = 2.0
+#: Seconds a stopping server gives the bot moves being made, and each
+#: connection to answer its closing: it stops within 5 seconds in all.
+HALT_WAIT = 2.0
+CLOSE_WAIT = 2.0
+#: How much less of a busy core the bot and hashing threads ask than the rest (nice).
+GIVE_WAY = 10
+
+
+@dataclass
+class Pace:
+    """When a connection's next message may be read: `rate` a second, after a
+    first `burst` at once (a token bucket, in debt while it floods)."""
+
+    rate: float
+    burst: float
+    tokens: float = 0.0
+    when: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def wait(self, now: float) -> float:
+        """Seconds to wait before reading one more message at `now`."""
+        if self.when:
+            self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        self.tokens -= 1
+        return max(0.0, -self.tokens / self.rate)
 
 
 @dataclass(eq=False)
@@ -162,6 +227,15 @@ class Server:
         #: Tries at private tables' passwords: at most `GUESSES` a minute each.
         self.table_guesses = RateLimit(GUESSES, 60.0)
         self.background: set[asyncio.Task[None]] = set()
+        self.dealing = ThreadPoolExecutor(DEAL_WORKERS, thread_name_prefix="sixdot-deal")
+        self.hashing = ThreadPoolExecutor(HASH_WORKERS, "sixdot-hash", initializer=_give_way)
+        self.thinking = ThreadPoolExecutor(BOT_WORKERS, "sixdot-bot", initializer=_give_way)
+        #: Every bot search here keeps to it; set at a stop, it ends them at once.
+        self.limit = Limit(BOT_MOVE_MOST)
+        #: Which table's bots move next, on the `thinking` threads.
+        self.rota = Rota(BOT_WORKERS, self._bot_move)
+        #: Bot work under way on the `thinking` threads, for a stop to wait on.
+        self._thinking: set[Future[Any]] = set()
 
     # -- start --
 
@@ -169,7 +243,9 @@ class Server:
         """Bring back the tables kept as waiting or playing: a game is replayed
         from its journal, and each absent person's seat gets its grace period.
         A table that cannot come back (its game gone, its journal played under
-        other rules) is ended and logged: the other tables still come back."""
+        other rules) is ended and logged: the other tables still come back.
+        A table whose bots are to move goes on."""
+        self.rota.start()
         for record in self.store.tables([Status.WAITING, Status.PLAYING]):
             try:
                 table = LiveTable(record, self.store)
@@ -187,6 +263,7 @@ class Server:
                     if who.kind is SeatKind.PERSON:
                         self._start_grace(table, seat)
                 self._wind_clocks(table)
+                self._want_bots(table)
         log.info("%d tables restored", len(self.tables))
 
     # -- connections --
@@ -221,8 +298,17 @@ class Server:
             await web.start(ws.request.headers.get("Host", ""))
         writer = asyncio.create_task(self._write(client, web))
         self.connections += 1
+        pace = Pace(READ_RATE, READ_BURST)
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, READ_BUFFER)
         try:
             async for data in ws:
+                # Paced while open; once closed, what it had sent is answered
+                # at once, so a closing connection never waits on its pace.
+                wait = pace.wait(time.monotonic())
+                if wait > 0 and ws.protocol.state is State.OPEN:
+                    await asyncio.sleep(wait)
                 for message in [data] if web is None else await web.read(data):
                     await self.receive(client, message)
         except ConnectionClosed:
@@ -304,8 +390,8 @@ class Server:
         client.send(p.reply("welcome", version=p.VERSION, games=list(present())))
 
     async def on_register(self, client: Client, message: p.Register) -> None:
-        login = await asyncio.to_thread(
-            self.accounts.register, message.name, message.password, client.address
+        login = await self._on(
+            self.hashing, self.accounts.register, message.name, message.password, client.address
         )
         await self._logged_in(client, login, None)
 
@@ -316,8 +402,13 @@ class Server:
         if wait > 0:
             client.problem(Problem.of("online-login-slowed", seconds=math.ceil(wait)), "login")
             await asyncio.sleep(wait)
-        login = await asyncio.to_thread(
-            self.accounts.login, message.name, message.password, client.address, wait > 0
+        login = await self._on(
+            self.hashing,
+            self.accounts.login,
+            message.name,
+            message.password,
+            client.address,
+            wait > 0,
         )
         await self._logged_in(client, login, None)
 
@@ -394,7 +485,7 @@ class Server:
         if message.private or message.password:
             if not message.password:
                 raise Problem.of("online-private-needs-password")
-            lock = await asyncio.to_thread(self.hasher.hash, message.password)
+            lock = await self._on(self.hashing, self.hasher.hash, message.password)
             self._still(client, name)
         record = new_record(
             game,
@@ -451,7 +542,7 @@ class Server:
             self.table_guesses.attempt(f"name:{client.name}")
             self.table_guesses.attempt(f"address:{client.address}")
             try:
-                await asyncio.to_thread(self.hasher.verify, lock, password or "")
+                await self._on(self.hashing, self.hasher.verify, lock, password or "")
             except (VerificationError, InvalidHashError):
                 raise Problem.of("online-table-password", table=table_id) from None
         return table
@@ -473,7 +564,7 @@ class Server:
             return
         self._announce_table(table)
         if table.match is not None:
-            await self._advance(table)
+            self._play_on(table)
 
     async def on_bot(self, client: Client, message: p.AddBot) -> None:
         table = self._hosted(client)
@@ -490,9 +581,9 @@ class Server:
     async def on_start(self, client: Client, message: p.Start) -> None:
         table = self._hosted(client)
         async with table.lock:
-            await asyncio.to_thread(table.start)
+            await self._on(self.dealing, table.start)
         self._announce_table(table)
-        await self._advance(table)
+        self._play_on(table)
 
     async def on_chat(self, client: Client, message: p.Say) -> None:
         assert client.name is not None
@@ -523,18 +614,19 @@ class Server:
         if table is None or client.seat is None:
             raise Problem.of("online-not-seated", table=table.id if table else 0)
         assert client.name is not None
+        # Checked and journaled here on the loop, not on a thread: it takes a
+        # fraction of a millisecond, and a trip to a thread would wait on
+        # the interpreter's lock behind a bot's search.
         async with table.lock:
             try:
-                refusal = await asyncio.to_thread(
-                    table.play, client.name, message.move, message.turn
-                )
+                refusal = table.submit(client.name, message.move, message.turn)
             except NotationError:
                 raise Problem.of("online-not-a-move", move=quoted(message.move)) from None
         if refusal is not None:
             client.send(refusal_frame(table.codec, table.id, visible(message.move), refusal))
             self._ask_again(client)
             return
-        self._send_new(table)
+        self._play_on(table)
 
     def _ask_again(self, client: Client) -> None:
         """After a move of `client`'s was refused or could not be taken, its
@@ -566,27 +658,81 @@ class Server:
             state = table.match.state
             client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
 
-    async def _advance(self, table: LiveTable) -> None:
-        """Bots and stand-ins play until a person is asked; everyone is sent what's new.
+    def _play_on(self, table: LiveTable) -> None:
+        """Everyone at `table` is sent what is new; if its bots are to move, they will."""
+        self._send_new(table)
+        self._want_bots(table)
+
+    def _want_bots(self, table: LiveTable) -> None:
+        """A bot (or a stand-in) of `table` is to move: it moves in its turn on
+        the rota, or, at a table played for listeners, when its `pace` is up."""
+        if table.id in self.tables and table.bot_due and table.id not in self.paced:
+            self.rota.want(table.id, table.record.host)
+
+    async def _bot_move(self, table_id: int) -> Played:
+        """One bot move of the table, on a bot thread, and everyone there is sent it.
 
         At a table no person plays, while anyone is there to hear (a watcher,
-        a player whose seat a bot stands in for), the bots play one move every
-        `pace` seconds, so each is heard; with nobody there the game plays out.
+        a player whose seat a bot stands in for), the next move waits `pace`
+        seconds, so each is heard; with nobody there the game plays on, a
+        move each time the rota comes round to it.
         """
-        heard = table.match is not None and table.unattended and bool(self._at(table))
-        if table.match is not None:
-            async with table.lock:
-                await asyncio.to_thread(table.advance, 1 if heard else None)
+        table = self.tables.get(table_id)
+        if table is None or table.match is None:
+            return Played(False, 0.0)
+        async with table.lock:
+            seconds = await self._think(_one_bot_move, table)
         self._send_new(table)
-        if heard and table.id in self.tables and table.id not in self.paced:
+        more = table.id in self.tables and table.bot_due
+        if more and table.unattended and self._at(table):
             self.paced[table.id] = asyncio.get_running_loop().call_later(
                 self.pace, self._next_paced, table
             )
+            more = False
+        return Played(more, seconds)
 
     def _next_paced(self, table: LiveTable) -> None:
         del self.paced[table.id]
-        if table.id in self.tables:
-            self._later(self._advance(table))
+        self._want_bots(table)
+
+    async def _on(self, pool: ThreadPoolExecutor, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` on one of `pool`'s threads; refused once the server is stopping."""
+        if self.limit.halt.is_set():
+            raise Problem.of("online-stopping")
+        return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+
+    async def _think(self, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` on a bot thread, under the server's `limit`; kept
+        track of until it ends, so that a stopping server can wait for it."""
+        future = self.thinking.submit(_limited, self.limit, work, *args)
+        self._thinking.add(future)
+        future.add_done_callback(self._thinking.discard)
+        return await asyncio.wrap_future(future)
+
+    async def halt(self) -> None:
+        """Stop bots at once, as the server stops: no timer fires, no bot move
+        starts, every search under way stops drawing deals, and the moves being
+        made are given `HALT_WAIT` seconds in all to be journaled. Hashes not
+        begun are dropped (their connections are closing), and work asked
+        from now on is refused."""
+        self.limit.halt.set()
+        for handle in [*self.paced.values(), *self.timers.values()]:
+            handle.cancel()
+        for clock in self.clocks.values():
+            clock.stop()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + HALT_WAIT
+        await self.rota.halt(HALT_WAIT)
+        running = [asyncio.wrap_future(future) for future in list(self._thinking)]
+        if running:
+            await asyncio.wait(running, timeout=max(0.0, deadline - loop.time()))
+        for pool in (self.thinking, self.hashing):
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """The threads end once their work is done (connections are closed)."""
+        for pool in (self.dealing, self.hashing, self.thinking):
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _send_new(self, table: LiveTable) -> None:
         """Everyone at `table` is sent the steps they have not had; a game over ends it."""
@@ -659,12 +805,12 @@ class Server:
             if self.clocks.get((table.id, seat)) is not clock:
                 return
             del self.clocks[table.id, seat]
-            move = await asyncio.to_thread(table.play_for, seat)
+            move = await self._think(table.play_for, seat)
         if move is not None:
             for client in self._at(table):
                 if client.seat == seat:
                     client.send(p.reply("time-up", table=table.id, seat=seat, move=move))
-        self._send_new(table)
+        self._play_on(table)
 
     def _flush(self, client: Client, view: bool = False) -> None:
         """Send `client` the steps of its stream after the last it has, then its turn.
@@ -700,6 +846,7 @@ class Server:
         paced = self.paced.pop(table.id, None)
         if paced is not None:
             paced.cancel()
+        self.rota.forget(table.id)
         for client in self._at(table):
             self._detach(client)
 
@@ -761,7 +908,7 @@ class Server:
         async with table.lock:
             table.stand_in(seat, present=False)
         self._announce_table(table)
-        await self._advance(table)
+        self._play_on(table)
 
     def _seated_client(self, table: LiveTable, seat: int) -> bool:
         return any(c.table is table and c.seat == seat for c in self.online.values())
@@ -911,13 +1058,58 @@ async def _serve(
         compression=None,
         process_request=server.page,
         create_connection=GatedConnection.through(gate),
+        close_timeout=CLOSE_WAIT,
     ) as listener:
         bound = listener.sockets[0].getsockname()
         if started is not None:
             started(Listening(host, int(bound[1]), tls is not None))
-        await (stop or asyncio.Event()).wait()
+        try:
+            await (stop or asyncio.Event()).wait()
+        finally:
+            await server.halt()
+            await _close_all(listener)
     gate.close()
+    server.close()
     store.close()
+
+
+async def _close_all(listener: WebSocketServer) -> None:
+    """Listen no more, and close every connection, each given `CLOSE_WAIT`
+    seconds; one not done by then (its peer reads nothing, and websockets'
+    closing waits for the peer to take what was sent first) is cut."""
+    listener.close(close_connections=False)
+
+    async def close(connection: ServerConnection) -> None:
+        try:
+            await asyncio.wait_for(connection.close(CloseCode.GOING_AWAY), CLOSE_WAIT)
+        except TimeoutError:
+            connection.transport.abort()
+
+    closing = [asyncio.ensure_future(close(c)) for c in listener.connections]
+    if closing:
+        await asyncio.wait(closing)
+
+
+def _give_way() -> None:
+    """A thread whose work may wait (bots, hashing) gives way on a busy core
+    to the loop and people's moves: niced by `GIVE_WAY` (Linux sets it per
+    thread; elsewhere the thread stays as it is)."""
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), GIVE_WAY)
+
+
+def _limited(limit: Limit, work: Callable[..., Any], *args: Any) -> Any:
+    """`work(*args)`, its bot searches kept to `limit` (on a bot thread)."""
+    with limited(limit):
+        return work(*args)
+
+
+def _one_bot_move(table: LiveTable) -> float:
+    """One bot move of `table`, journaled; the seconds of this thread's time it took."""
+    started = time.thread_time()
+    table.advance(1)
+    return time.thread_time() - started
 
 
 def _response(status: HTTPStatus, body: bytes, kind: str) -> Response:

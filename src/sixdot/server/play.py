@@ -20,8 +20,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from types import MappingProxyType
 
 from sixdot.bots import Bot
 from sixdot.core import Action, GameState, Refusal
@@ -270,12 +271,20 @@ class LiveTable:
         """Let bots and stand-ins play until a person is to act (or `most`
         moves are played); journal the moves.
 
-        Blocking (bots think): the server calls it in a worker thread, one
-        call at a time per table.
+        Blocking (bots think): the server calls it on a bot thread, one move
+        a call and one call at a time per table (`server.rota`).
         """
         assert self.match is not None
         self.match.advance(most)
         self._journal()
+
+    @property
+    def bot_due(self) -> bool:
+        """A bot, or a stand-in for a person, is to move now."""
+        if self.match is None or self.match.over:
+            return False
+        people = self.waiting_for()
+        return any(seat not in people for seat in self.match.to_act())
 
     @property
     def unattended(self) -> bool:
@@ -303,14 +312,6 @@ class LiveTable:
         self._journal()
         return None
 
-    def play(self, name: str, notation: str, turn: int | None = None) -> Refusal | None:
-        """`submit`, then, if the move was played, `advance`: one call for a
-        worker thread."""
-        refusal = self.submit(name, notation, turn)
-        if refusal is None:
-            self.advance()
-        return refusal
-
     def others_moved(self, seat: int) -> int:
         """How many moves the seats other than `seat` have made in this game."""
         return sum(self.made.values()) - self.made[seat]
@@ -322,8 +323,8 @@ class LiveTable:
 
     def play_for(self, seat: int) -> str | None:
         """A person's time to move ran out: the table's bot makes this one move
-        for them, then play goes on. The move's notation; None if the seat is
-        no longer asked (it moved just before)."""
+        for them, journaled. The move's notation; None if the seat is no longer
+        asked (it moved just before). Blocking: the server calls it on a bot thread."""
         match = self.match
         if match is None or seat not in self.waiting_for():
             return None
@@ -332,7 +333,7 @@ class LiveTable:
         action = bot.choose(state.view(seat), state.legal_actions(seat))
         played = match.submit(seat, action)
         assert not isinstance(played, Refusal), played  # a bot chooses among the legal moves
-        self.advance()
+        self._journal()
         return action.notation
 
     def _journal(self) -> None:
@@ -360,6 +361,12 @@ class LiveTable:
             stream.stand_in = None
         elif stream.stand_in is None:
             stream.stand_in = self.game.bots[self.record.level](seat, self.record.seed)
+
+
+#: The most a table on a server may ask of its bots, option by option, however
+#: much more a game on one's own computer may: at these a strong bot of six
+#: seats takes about a second a move (issue 34; `docs/online.md`).
+BOT_OPTIONS_MOST: Mapping[str, int] = MappingProxyType({"think": 1000, "samples": 100})
 
 
 def warning_at(timer: int) -> int:
@@ -398,6 +405,10 @@ def new_record(
         raise Problem.of("online-bad-level", level=quoted(level), levels=", ".join(game.bots))
     resolved = resolve_options(game.rules.options, options)  # OptionError: the caller says so
     given = {name: resolved[name] for name in options}
+    for name, most in BOT_OPTIONS_MOST.items():
+        asked = given.get(name)
+        if isinstance(asked, int) and asked > most:
+            raise Problem.of("online-option-most", option=name, asked=asked, most=most)
     return TableRecord(
         id=0,
         game=game.name,

@@ -1,0 +1,206 @@
+"""Bots cannot take every worker (issue 34).
+
+Tables of slow bots (strong, six seats, the most samples a server allows),
+whose hosts started them and left, beside a person at another table: the
+person's moves, a registration and the lobby are still answered, and
+`sixdot serve` stops at SIGTERM within 5 seconds however busy its bots are.
+The server is a real `sixdot serve` process on loopback, so its bots' threads
+do not share an interpreter lock with the clients here; real websockets
+clients; every wait bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import signal
+import time
+from pathlib import Path
+
+from sixdot.server.play import BOT_OPTIONS_MOST
+from sixdot.server.rota import Played, Rota
+from test_server import QUICK, Scripted, joined
+from test_server_play import serve
+
+#: A generous bound on any one answer: on the code before issue 34 a person's
+#: move waited for minutes behind the bots.
+ANSWERED = 20.0
+#: The most samples allowed, and no passing: strong bots search from the first card.
+SLOW = {"samples": BOT_OPTIONS_MOST["samples"], "pass": 0}
+
+
+def registered(url: str, name: str) -> Scripted:
+    client = Scripted(url)
+    client.send("register", name=name, password="password1")
+    client.until("session", timeout=ANSWERED)
+    return client
+
+
+def slow_bots_left_alone(url: str, hosts: int) -> None:
+    """`hosts` accounts each start a table of six strong bots at the most
+    samples allowed (taking the host's seat when they leave), and leave it."""
+    for n in range(hosts):
+        host = registered(url, f"Hog{n}")
+        host.send("create", game="consonants", players=6, level="strong", options=SLOW)
+        host.until("table", timeout=ANSWERED)
+        host.send("start")
+        host.until("step", timeout=ANSWERED)
+        host.send("leave")
+        host.until("left", timeout=ANSWERED)
+        host.close()
+
+
+def lobby(client: Scripted) -> list[dict[str, object]]:
+    client.send("lobby")
+    return client.until("lobby", timeout=ANSWERED)["tables"]
+
+
+def play_moves(client: Scripted, count: int, seed: int) -> None:
+    """`count` turns answered with a random legal move, each move's step
+    and the next turn (after the bot's move) coming within `ANSWERED`."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        turn = client.until("turn", timeout=ANSWERED)
+        client.send("move", move=rng.choice(turn["legal"]), turn=turn["turn"])
+        client.until("step", timeout=ANSWERED, seq=turn["seq"] + 1)
+
+
+def test_a_table_may_ask_its_bots_no_more_than_the_server_allows(tmp_path: Path) -> None:
+    from sixdot.server.background import Background
+
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = joined(server, "Ana")
+        for option, asked in (("samples", 10_000), ("think", 60_000)):
+            ana.send("create", game="consonants", players=6, options={option: asked})
+            problem = ana.problem()
+            assert problem["key"] == "online-option-most"
+            assert problem["args"] == {
+                "option": option,
+                "asked": asked,
+                "most": BOT_OPTIONS_MOST[option],
+            }
+        assert lobby(ana) == []  # nothing made of a refusal
+        ana.send("create", game="consonants", players=6, options=SLOW)
+        assert ana.until("table")["table"]["options"] == SLOW
+
+
+def test_people_are_answered_beside_tables_of_slow_bots(tmp_path: Path) -> None:
+    child, url = serve(tmp_path / "server")
+    try:
+        slow_bots_left_alone(url, 6)
+        ana = registered(url, "Ana")
+        ana.send("create", game="letters", players=2, level="random")
+        ana.until("table", timeout=ANSWERED)
+        before = {t["id"]: t["last"] for t in lobby(ana)}
+        ana.send("start")
+        play_moves(ana, 6, seed=1)
+        late = registered(url, "Late")  # a registration is answered
+        # The slow bots play on, every table, starved no more than Ana was.
+        deadline = time.monotonic() + 3 * ANSWERED
+        while True:
+            after = {t["id"]: t["last"] for t in lobby(late) if t["game"] == "consonants"}
+            if all(after[table] > before[table] for table in after):
+                break
+            assert time.monotonic() < deadline, f"slow tables stalled: {before} {after}"
+            time.sleep(0.2)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(10)
+    assert len(after) == 6
+
+
+def test_sixdot_serve_stops_within_five_seconds_while_bots_think(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    child, url = serve(folder)
+    try:
+        slow_bots_left_alone(url, 4)
+        watcher = Scripted(url)
+        deadline = time.monotonic() + 3 * ANSWERED
+        while min(t["last"] for t in lobby(watcher)) < 2:  # every table's bots at work
+            assert time.monotonic() < deadline, "the bots did not move"
+            time.sleep(0.2)
+        stopping = time.monotonic()
+        child.send_signal(signal.SIGTERM)
+        code = child.wait(10)
+        took = time.monotonic() - stopping
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait(10)
+    assert code == 0
+    assert took < 5.0, f"the server took {took:.1f} s to stop"
+    # What it journaled replays: every table comes back, playing.
+    child, url = serve(folder)
+    try:
+        tables = lobby(Scripted(url))
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(10)
+    assert [t["status"] for t in tables] == ["playing"] * 4
+
+
+# --- the rota, in the order it gives -------------------------------------------
+
+
+def rota_order(wants: list[tuple[int, str]], costs: dict[str, float], moves: int) -> list[int]:
+    """The tables a one-thread rota moves, in order, for `moves` moves, each
+    table wanting a move again after each (its account's moves costing
+    `costs` seconds of bot time)."""
+
+    async def run() -> list[int]:
+        order: list[int] = []
+        done = asyncio.Event()
+        accounts = dict(wants)
+
+        async def move(table: int) -> Played:
+            order.append(table)
+            if len(order) >= moves:
+                done.set()
+            await asyncio.sleep(0)
+            return Played(len(order) < moves, costs[accounts[table]])
+
+        rota = Rota(1, move)
+        for table, account in wants:
+            rota.want(table, account)
+            rota.want(table, account)  # asked twice: wanted once
+        rota.start()
+        await asyncio.wait_for(done.wait(), 10)
+        await rota.halt(1.0)
+        return order[:moves]
+
+    return asyncio.run(run())
+
+
+def test_an_account_with_many_slow_tables_gets_no_more_than_one_with_one() -> None:
+    wants = [(1, "hog"), (2, "hog"), (3, "hog"), (4, "hog"), (10, "ben")]
+    order = rota_order(wants, {"hog": 1.0, "ben": 1.0}, 40)
+    hog = sum(1 for table in order if table < 10)
+    assert abs(hog - (len(order) - hog)) <= 1  # turn about, by account
+    assert set(order) == {1, 2, 3, 4, 10}  # and each of the hog's tables in turn
+
+
+def test_a_table_of_quick_bots_waits_for_one_slow_move_at_most() -> None:
+    wants = [(1, "hog"), (2, "hog2"), (10, "ana")]
+    order = rota_order(wants, {"hog": 1.0, "hog2": 1.0, "ana": 0.001}, 30)
+    first = order.index(10)
+    assert first <= 2  # the first waiting, whatever came before
+    # Once moving, Ana's table has every move it wants, the slow ones none.
+    assert order[first:] == [10] * (len(order) - first)
+
+
+def test_a_stopping_server_drops_the_password_hashes_not_begun(tmp_path: Path) -> None:
+    """Logins queued behind the hashing threads as the server stops are not
+    worked through first (each a full argon2 hash): it stops within 5 s."""
+    from argon2 import PasswordHasher
+
+    from sixdot.server.background import Background
+
+    server = Background(tmp_path / "server", hasher=PasswordHasher(time_cost=6))
+    with server:
+        guessers = [Scripted(server.url) for _ in range(16)]
+        for number, guesser in enumerate(guessers):
+            guesser.send("login", name=f"guess{number}", password="wrong-guess")
+        guessers[0].until("problem", timeout=ANSWERED)  # the hashing is under way
+        stopping = time.monotonic()
+    took = time.monotonic() - stopping
+    assert took < 5.0, f"the server took {took:.1f} s to stop"
