@@ -17,9 +17,10 @@ import signal
 import time
 from pathlib import Path
 
+from sixdot.server.background import Background
 from sixdot.server.play import BOT_OPTIONS_MOST
 from sixdot.server.rota import Played, Rota
-from test_server import QUICK, Scripted, joined
+from test_server import QUICK, Scripted, bots_settled, joined
 from test_server_play import serve
 
 #: A generous bound on any one answer: on the code before issue 34 a person's
@@ -204,3 +205,22 @@ def test_a_stopping_server_drops_the_password_hashes_not_begun(tmp_path: Path) -
         stopping = time.monotonic()
     took = time.monotonic() - stopping
     assert took < 5.0, f"the server took {took:.1f} s to stop"
+
+
+def test_bots_moving_beside_a_person_do_not_ask_the_person_again(tmp_path: Path) -> None:
+    """Consonants' pass: the person chooses while the bots pass, one move at a
+    time on the rota. Each bot move is a step the person is sent, but their
+    question is the same, so it is asked once: a turn frame after every bot
+    move made the page and the terminal say the pass prompt again and again."""
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        ana = joined(server, "Ana")
+        ana.send("create", game="consonants", players=3, level="random", options={"target": 1})
+        ana.until("table")
+        ana.send("start")
+        ana.until("turn")
+        bots_settled(server)
+        ana.send("ping", seq=1)  # everything sent before the pong has come
+        ana.until("pong")
+    steps = [f for f in ana.frames if f["type"] == "step"]
+    turns = [f for f in ana.frames if f["type"] == "turn"]
+    assert len(steps) > 2 and len(turns) == 1, [f["type"] for f in ana.frames]

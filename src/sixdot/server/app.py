@@ -159,6 +159,8 @@ class Client:
     #: The last step sent; None until the client says what it has (`sync`).
     sent: int | None = -1
     turn_sent: int = -1
+    #: What the last turn frame asked: (the seat's moves made, its question).
+    asked: tuple[int, int] | None = None
     outbox: asyncio.Queue[bytes | None] = field(
         default_factory=lambda: asyncio.Queue(maxsize=OUTBOX)
     )
@@ -831,9 +833,18 @@ class Server:
             state = table.match.state
             client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
         if client.seat in table.waiting_for() and client.turn_sent != client.sent:
+            # Asked again only when the question changed, or when the client
+            # needs it again (`turn_sent` -1): a bot's move at a table where a
+            # person chooses at the same time (Consonants' pass) is no reason
+            # to say the person's prompt once more.
+            asked = (table.made[client.seat], table.question(client.seat))
+            if client.turn_sent == -1 or asked != client.asked:
+                client.asked = asked
+                state, turn = table.match.state, table.made[client.seat]
+                client.send(
+                    turn_frame(table.codec, table.id, client.sent, client.seat, state, turn)
+                )
             client.turn_sent = client.sent
-            state, turn = table.match.state, table.made[client.seat]
-            client.send(turn_frame(table.codec, table.id, client.sent, client.seat, state, turn))
 
     def _finish(self, table: LiveTable) -> None:
         """A game over leaves the lobby; its record and journal stay in the store."""
