@@ -10,7 +10,7 @@ import pytest
 
 from clienttools import PtyClient, run
 from sixdot.client.session import SCREENFUL, Setup, Table
-from sixdot.client.terminal import Terminal
+from sixdot.client.terminal import PROMPT, Terminal
 from sixdot.games import get_game
 from sixdot.present.phrasebook import Phrasebook
 
@@ -36,7 +36,7 @@ def _play(lines: str, pause: bool) -> list[str]:
     Table(setup, Phrasebook(), term, pause=pause).run()
     out = term.stdout.getvalue()  # type: ignore[attr-defined]
     # The prompt is written without a newline, so it starts the next line said.
-    return [re.sub(r"^(> )+", "", line) for line in out.splitlines()]
+    return [line.lstrip(PROMPT) for line in out.splitlines()]
 
 
 def test_after_a_round_the_scores_wait_for_enter_before_the_next_deal() -> None:

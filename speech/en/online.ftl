@@ -48,6 +48,7 @@ online-unknown-type = Unknown message type: known are { $types }.
     .brief = Unknown message type.
 online-server-fault = Server fault: the request was not done.
 online-stopping = The server is stopping: the request was not done.
+    .brief = Server stopping: not done.
 online-bad-option = Option refused: { $what }
 online-option-most = Option { $option } refused: at most { $most } on this server, not { $asked }.
     .brief = { $option }: at most { $most } here.
