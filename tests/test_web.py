@@ -194,16 +194,31 @@ ACTIVE = (
 )
 
 
+#: The log region's lines after the one marked `data-before` (all, if none is).
+AFTER_MARK = """(() => {
+  const all = [...document.querySelectorAll('#log p')];
+  return all.slice(all.findIndex(p => p.dataset.before) + 1).map(p => p.textContent);
+})()"""
+
+
 def said_by(browser: Browser, press: Any) -> list[str]:
-    """The lines `press()` adds to the log region, once they stop coming."""
-    before = len(browser.js(LOGGED))
+    """The lines `press()` adds to the log region, once they stop coming. The
+    newest line is marked first: the region keeps only its newest 200 lines,
+    so once full its count no longer grows."""
+    browser.js(
+        "(() => { document.querySelectorAll('#log p[data-before]')"
+        ".forEach(p => delete p.dataset.before);"
+        "const newest = document.querySelector('#log p:last-child');"
+        "if (newest) newest.dataset.before = 'yes'; })()"
+    )
     press()
-    browser.wait(f"{LOGGED}.length > {before}")
+    browser.wait(f"{AFTER_MARK}.length > 0")
     while True:  # an answer's lines come in one message: wait for it whole
-        count = len(browser.js(LOGGED))
+        count = len(browser.js(AFTER_MARK))
         time.sleep(0.3)
-        if len(browser.js(LOGGED)) == count:
-            return list(browser.js(LOGGED)[before:])
+        said = list(browser.js(AFTER_MARK))
+        if len(said) == count:
+            return said
 
 
 def at_a_pass(browser: Browser, server: Background, in_cards: bool = False) -> None:
