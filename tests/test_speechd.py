@@ -77,17 +77,26 @@ class Log:
     def read(cls, path: Path) -> Log:
         messages: list[Message] = []
         by_id: dict[int, Message] = {}
+        # speech-dispatcher logs a message's end from its speaking thread, which
+        # may write it before the main thread has logged the message's id.
+        early: dict[int, tuple[str, int]] = {}
         gone_at = -1
         for found in LOGGED.finditer(path.read_text(errors="replace")):
             if found["text"] is not None:
                 messages.append(Message(found["text"], int(found["priority"])))
             elif found["queued"] is not None:
-                messages[-1].id = int(found["queued"])
-                by_id[messages[-1].id] = messages[-1]
+                message = messages[-1]
+                message.id = int(found["queued"])
+                by_id[message.id] = message
+                if message.id in early:
+                    message.outcome, message.outcome_at = early.pop(message.id)
             elif found["event"] is not None:
-                message = by_id[int(found["id"])]
-                message.outcome = "end" if found["event"] == "702" else "cancel"
-                message.outcome_at = found.start()
+                outcome = ("end" if found["event"] == "702" else "cancel", found.start())
+                if int(found["id"]) in by_id:
+                    message = by_id[int(found["id"])]
+                    message.outcome, message.outcome_at = outcome
+                else:
+                    early[int(found["id"])] = outcome
             else:
                 gone_at = found.start()
         return cls(messages, gone_at)
