@@ -43,8 +43,11 @@ class Kernel32:
 
 
 def test_a_process_is_asked_of_windows_never_sent_signal_0(monkeypatch) -> None:
-    """On Windows os.kill(pid, 0) sends CTRL_C_EVENT to the console."""
-    kernel = Kernel32(running={4242})
+    """On Windows os.kill(pid, 0) sends CTRL_C_EVENT to the console. (The
+    pids are never this process's own, which `alive` answers without asking:
+    a test worker once ran as 4242.)"""
+    live, gone = [pid for pid in (4242, 4343, 4444) if pid != os.getpid()][:2]
+    kernel = Kernel32(running={live})
 
     def no_kill(pid: int, sig: int) -> None:
         raise AssertionError("os.kill called on Windows")
@@ -53,9 +56,9 @@ def test_a_process_is_asked_of_windows_never_sent_signal_0(monkeypatch) -> None:
     monkeypatch.setattr(os, "kill", no_kill)
     monkeypatch.setattr(ctypes, "WinDLL", lambda name, use_last_error: kernel, raising=False)
     monkeypatch.setattr(ctypes, "get_last_error", lambda: 87, raising=False)  # bad parameter
-    assert files.alive(4242) is True
-    assert files.alive(4343) is False
-    assert kernel.closed == [5242]  # every handle opened is closed
+    assert files.alive(live) is True
+    assert files.alive(gone) is False
+    assert kernel.closed == [1000 + live]  # every handle opened is closed
 
 
 def test_kept_sessions_are_used_on_windows_whatever_mode_it_reports(
