@@ -423,12 +423,16 @@ def test_a_short_hand_is_one_line_at_full_verbosity_and_grouped_when_brief() -> 
 
 
 def test_cards_that_follow_the_suit_led_are_said_in_its_group() -> None:
+    """The turn names the suit led and who is ahead, not each card again: each
+    was said as it was played (`trick` lists them)."""
     hand = cards("Ace of Leaves", "Origin", "Savage", "Chance Meeting", "Mill", "Pact")
     state = replace(playing((hand, cards("Forest"), cards("End"))), turn=2)
     state, _ = state.apply(2, Lead(card("End"), LEAVES))
+    assert presenter().turn(state.view(0), state.legal_actions(0))[0] == (
+        "Leaves led: Ben is ahead with End."
+    )
     assert presenter(Verbosity.BRIEF).turn(state.view(0), state.legal_actions(0)) == [
         "Leaves, Ben winning: End.",
-        "Ben led Leaves: End Crown.",
         "5 plays:",
         "Leaves 5: Ace, Origin 2, Savage 3.",
         "Leaves 5: Chance Meeting 7, Mill 8.",

@@ -394,6 +394,16 @@ non-trick-empty = Trick { $number }: { $leader_you ->
     [yes] your lead.
    *[no] { $leader } to lead.
   }
+# The turn while a trick is under way: each card was said as it was played,
+# so only the suit led and who is ahead (`trick` says each card again).
+non-turn-trick = { $suit } led: { $winning_you ->
+    [yes] you are ahead
+   *[no] { $winning } is ahead
+  } with { $name }.
+    .brief = { $suit }, { $winning_you ->
+        [yes] you
+       *[no] { $winning }
+      } winning: { $name }.
 non-trick-now = Trick { $number }: { $winning_you ->
     [yes] you are ahead
    *[no] { $winning } is ahead

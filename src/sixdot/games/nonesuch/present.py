@@ -269,7 +269,7 @@ class NonesuchPresenter(Presenter):
             args = {"number": view.trick_number, "trump": _suit(view.trump)}
             lines = [self.words(key, **args) for key in keys]
         else:
-            lines = self.trick_lines(view)
+            lines = [self.trick_head("non-turn-trick", view.current, view.trump)]
         return [*lines, *self.listing("non-turn-cards", cards, self.play_groups(view, cards))]
 
     def play_groups(self, view: View, cards: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
@@ -431,16 +431,18 @@ class NonesuchPresenter(Presenter):
                     **self.seat_args("leader", view.to_act[0]),
                 )
             ]
-        winning = trick_winner(trick.plays, trick.suit, view.trump)
-        card = dict(trick.plays)[winning]
-        head = self.words(
-            "non-trick-now",
+        return [self.trick_head("non-trick-now", trick, view.trump), *self.play_lines(trick)]
+
+    def trick_head(self, key: str, trick: Trick, trump: Suit | None) -> str:
+        """The trick under way in one line: the suit led, who is ahead and with what."""
+        winning = trick_winner(trick.plays, trick.suit, trump)
+        return self.words(
+            key,
             number=trick.number,
             suit=trick.suit.value,
-            name=card.name,
+            name=dict(trick.plays)[winning].name,
             **self.seat_args("winning", winning),
         )
-        return [head, *self.play_lines(trick)]
 
     def previous_lines(self, view: View) -> list[str]:
         """The last trick taken: who took it and with what, then each card played."""
