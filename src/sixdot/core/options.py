@@ -57,6 +57,29 @@ class OptionSpec:
         return word
 
 
+#: How the strong bots search, the same in every game whose strong bot
+#: samples deals (Consonants, Nonesuch).
+STRONG_BOT_OPTIONS = (
+    OptionSpec(
+        "think",
+        200,
+        "how long the strong bot may think per move, in ms",
+        1,
+        60_000,
+        strong_bot=True,
+    ),
+    OptionSpec(
+        "samples",
+        0,
+        "deals the strong bot tries per move, so games replay the same on any machine",
+        0,
+        10_000,
+        zero="by think time",
+        strong_bot=True,
+    ),
+)
+
+
 def resolve_options(
     specs: Iterable[OptionSpec], given: Mapping[str, object] | None = None
 ) -> dict[str, int | bool | str]:

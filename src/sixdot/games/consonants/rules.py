@@ -39,6 +39,7 @@ from sixdot.core import (
     SeatEvent,
     leaders,
 )
+from sixdot.core.options import STRONG_BOT_OPTIONS
 from sixdot.core.state import GAME_OVER, NOT_YOUR_TURN, seats_from
 from sixdot.core.state import GameEnded as GameOver
 from sixdot.games.consonants.cards import (
@@ -1165,23 +1166,7 @@ class ConsonantsRules(Worded, Rules):
             False,
             "taken piles lie face up during play, as a memory aid (the text keeps them face down)",
         ),
-        OptionSpec(
-            "think",
-            200,
-            "how long the strong bot may think per move, in ms",
-            1,
-            60_000,
-            strong_bot=True,
-        ),
-        OptionSpec(
-            "samples",
-            0,
-            "deals the strong bot tries per move, so games replay the same on any machine",
-            0,
-            10_000,
-            zero="by think time",
-            strong_bot=True,
-        ),
+        *STRONG_BOT_OPTIONS,
     )
 
     def _start(

@@ -42,6 +42,7 @@ from sixdot.core import (
     Rules,
     SeatEvent,
 )
+from sixdot.core.options import STRONG_BOT_OPTIONS
 from sixdot.games.nonesuch.cards import CROWN, Card, Suit, deck, excuse, find_card, find_suit
 
 
@@ -695,23 +696,7 @@ class NonesuchRules(Rules):
             999,
             zero="no limit",
         ),
-        OptionSpec(
-            "think",
-            200,
-            "how long the strong bot may think per move, in ms",
-            1,
-            60_000,
-            strong_bot=True,
-        ),
-        OptionSpec(
-            "samples",
-            0,
-            "deals the strong bot tries per move, so games replay the same on any machine",
-            0,
-            10_000,
-            zero="by think time",
-            strong_bot=True,
-        ),
+        *STRONG_BOT_OPTIONS,
     )
 
     def _start(
