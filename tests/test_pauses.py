@@ -36,7 +36,7 @@ def _play(lines: str, pause: bool) -> list[str]:
     Table(setup, Phrasebook(), term, pause=pause).run()
     out = term.stdout.getvalue()  # type: ignore[attr-defined]
     # The prompt is written without a newline, so it starts the next line said.
-    return [line.lstrip(PROMPT) for line in out.splitlines()]
+    return [re.sub(f"^({re.escape(PROMPT)})+", "", line) for line in out.splitlines()]
 
 
 def test_after_a_round_the_scores_wait_for_enter_before_the_next_deal() -> None:
