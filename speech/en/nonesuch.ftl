@@ -400,10 +400,7 @@ non-turn-trick = { $suit } led: { $winning_you ->
     [yes] you are ahead
    *[no] { $winning } is ahead
   } with { $name }.
-    .brief = { $suit }, { $winning_you ->
-        [yes] you
-       *[no] { $winning }
-      } winning: { $name }.
+    .brief = { non-trick-now.brief }
 non-trick-now = Trick { $number }: { $winning_you ->
     [yes] you are ahead
    *[no] { $winning } is ahead
