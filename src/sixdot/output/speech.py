@@ -17,6 +17,9 @@ The voice is one of three, chosen by the speech mode (config.SPEECH_MODES):
 - text: no speech;
 - auto: the first of screenreader and tts that works.
 
+screenreader and auto say nothing themselves where a screen reader already
+reads the terminal's new text (`atspi.py`): every line would be heard twice.
+
 A voice's `speak` returns once the line was said (speech-dispatcher reports
 its end), so the queue knows what was spoken and `close` can wait for the
 last lines, the winner among them, before the program lets go of the voice.
@@ -35,6 +38,7 @@ from dataclasses import dataclass, field
 
 from sixdot.config import SPEECH_MODE, TTS_RATE, TTS_SAVE_TO, TTS_VOICE, TTS_VOLUME, Config
 from sixdot.output import Output, notice_on_stderr, reason
+from sixdot.output.atspi import reads_terminal
 from sixdot.output.pronounce import pronouncer
 from sixdot.output.quiet import quiet
 from sixdot.output.screenreader import open_screenreader
@@ -56,6 +60,8 @@ FINISH_SECONDS = 15.0
 #: docs/speech.md, not in the notice).
 NOTICE_FALLBACK = "{using}. {tried}."
 NOTICE_LOST = "Speech stopped: {reason}. Playing on in text."
+#: `screenreader` asked for where the screen reader reads the terminal itself.
+NOTICE_READ = "Your screen reader reads this terminal: sixdot adds no speech."
 
 
 @dataclass
@@ -258,15 +264,21 @@ def open_speech(
     mode: str | None = None,
     locale: str = "en",
     openers: dict[str, Callable[[], Voice]] | None = None,
+    read: Callable[[], bool] = reads_terminal,
 ) -> Speech | None:
     """Speech in `mode` (the config's by default), or the next mode that works.
 
-    Returns None for text. When the mode asked for cannot start, one notice
-    says why and what is used instead; `auto` says nothing unless no voice at
-    all can start.
+    Returns None for text, and for `screenreader` and `auto` where a screen
+    reader reads the terminal itself (`screenreader` says so). When the mode
+    asked for cannot start, one notice says why and what is used instead;
+    `auto` says nothing unless no voice at all can start.
     """
     mode = mode or config[SPEECH_MODE]
     if mode == "text":
+        return None
+    if mode in ("screenreader", "auto") and read():
+        if mode == "screenreader":
+            notice(NOTICE_READ)
         return None
     # A voice's own notices (a voice it fell back from) come while the
     # terminal is kept quiet, so they are held and given once it opened.
