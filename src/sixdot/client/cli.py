@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from sixdot import __version__
 from sixdot.client import saves
 from sixdot.client.choice import number
-from sixdot.client.terminal import Terminal, open_terminal
+from sixdot.client.terminal import Terminal, note, open_terminal
 from sixdot.config import (
     DICTIONARY,
     PAUSE,
@@ -431,7 +431,7 @@ def _notice(message: str) -> None:
 
     It may quote a file or a typed word, so it is made visible and kept short.
     """
-    print(f"sixdot: {excerpt(message, NOTICE_LONGEST)}", file=sys.stderr, flush=True)
+    note(f"sixdot: {excerpt(message, NOTICE_LONGEST)}")
 
 
 def _settings() -> Config:

@@ -38,6 +38,56 @@ from sixdot.present.focus import FocusItem
 PROMPT = "\u203a "
 
 
+class Cursor:
+    """Where the terminal's cursor is, for every writer to it: after the last
+    line written, which still owes its newline (see `PromptTerminal.say`).
+    The game's lines and sixdot's notices, when both go to one terminal,
+    share it as they share the screen."""
+
+    dangling = False
+
+    @classmethod
+    def owed(cls) -> str:
+        """The newline owed to the last line written, now paid: "\n" or ""."""
+        was, cls.dangling = cls.dangling, False
+        return "\n" if was else ""
+
+    @classmethod
+    def end_line(cls, stream: TextIO) -> None:
+        """At exit: the newline still owed, if any."""
+        with contextlib.suppress(OSError, ValueError):
+            stream.write(cls.owed())
+            stream.flush()
+
+
+def note(line: str, stream: TextIO | None = None) -> None:
+    """A line about sixdot itself on standard error (or `stream`).
+
+    When that is the game's terminal too, the cursor stays after the line, as
+    after the game's lines: a screen reader reading the terminal speaks text
+    that ends at the cursor even when no key caused it, and says nothing of a
+    line the cursor has left (Orca skipped "Your screen reader reads this
+    terminal" at the start of a game).
+    """
+    stream = stream or sys.stderr
+    if not _one_terminal(stream, sys.stdout):
+        print(line, file=stream, flush=True)
+        return
+    stream.write(Cursor.owed() + line)
+    stream.flush()
+    Cursor.dangling = True
+    atexit.register(Cursor.end_line, stream)
+
+
+def _one_terminal(one: TextIO, other: TextIO) -> bool:
+    """Whether both streams write to the same terminal."""
+    try:
+        a, b = os.fstat(one.fileno()), os.fstat(other.fileno())
+        return one.isatty() and other.isatty() and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 class Terminal:
     """Line input and output over plain streams."""
 
@@ -121,7 +171,7 @@ class Terminal:
 
     def say(self, line: str) -> None:
         time.sleep(self.pace.wait())
-        self.stdout.write(line + "\n")
+        self.stdout.write(Cursor.owed() + line + "\n")
         self.stdout.flush()
         self.last_line = line
 
@@ -191,8 +241,8 @@ class PromptTerminal(Terminal):
     a focused card is never swallowed. Enter
     acts on exactly what the line shows, and Escape clears the line. While an
     item is shown, Up and Down jump to the first item of the previous or next
-    group (a suit, the vowels), Shift+Home and Shift+End to the first and last
-    of its own group (the lowest and highest), Ctrl+Right and Ctrl+Left to the
+    group (a suit, the vowels), Shift+Home and Shift+End (or Ctrl+Home and
+    Ctrl+End) to the first and last of its own group (the lowest and highest), Ctrl+Right and Ctrl+Left to the
     next or previous item that can be played now. Items placed on a board
     (`at`) are walked as a grid, Up and Down included; its edges are said.
     While a step picks several cards, Space selects or drops the focused one
@@ -228,9 +278,7 @@ class PromptTerminal(Terminal):
         #: While not None, the input line shows this many no-break spaces (see `_point`).
         self._blank: int | None = None
         self._unblank: asyncio.TimerHandle | None = None
-        #: The last line printed still owes its newline (see `say`).
-        self._dangling = False
-        atexit.register(self._end_line)
+        atexit.register(Cursor.end_line, self.stdout)
         #: Lines said while a key's answer is made, printed above the prompt after.
         self._collected: list[str] | None = None
         #: Lines waiting while the first line printed over the input line is taken in.
@@ -339,9 +387,7 @@ class PromptTerminal(Terminal):
         if self._ended:
             self._session.app.exit(exception=EOFError())
             return
-        if self._dangling:
-            self._dangling = False
-            self._session.app.output.write_raw("\n")
+        self._session.app.output.write_raw(Cursor.owed())
         self._take_offer()
         self._session.app.loop.call_soon(self._drain)  # type: ignore[union-attr]
 
@@ -380,18 +426,10 @@ class PromptTerminal(Terminal):
             self.last_line = line
             return
         time.sleep(self.pace.wait())
-        self.stdout.write(("\n" if self._dangling else "") + line)
+        self.stdout.write(Cursor.owed() + line)
         self.stdout.flush()
-        self._dangling = True
+        Cursor.dangling = True
         self.last_line = line
-
-    def _end_line(self) -> None:
-        """The newline still owed to the last line printed, if any."""
-        if self._dangling:
-            self._dangling = False
-            with contextlib.suppress(OSError, ValueError):
-                self.stdout.write("\n")
-                self.stdout.flush()
 
     def _answer(self, act: Callable[[], None], wipe: bool = False) -> None:
         """In the prompt's loop: run `act`, and print the lines it says above the
@@ -799,8 +837,11 @@ class PromptTerminal(Terminal):
         # groups is one group, so they say its ends rather than leave the focus.
         kb.add("down", filter=walking & ~on_board)(lambda event: group(event, +1))
         kb.add("up", filter=walking & ~on_board)(lambda event: group(event, -1))
-        kb.add("s-end", filter=walking)(lambda event: within(event, True))
-        kb.add("s-home", filter=walking)(lambda event: within(event, False))
+        # Ctrl+Home and Ctrl+End too: VTE terminals (gnome-terminal and others)
+        # keep Shift+Home and Shift+End to scroll their window, so those never come.
+        for last, keys in ((True, ("s-end", "c-end")), (False, ("s-home", "c-home"))):
+            for key in keys:
+                kb.add(key, filter=walking)(lambda event, last=last: within(event, last))
         kb.add("c-right", filter=walking)(lambda event: playable(event, +1))
         kb.add("c-left", filter=walking)(lambda event: playable(event, -1))
 
