@@ -20,6 +20,7 @@ from sixdot.present.focus import FocusItem
 RIGHT, LEFT, UP, DOWN = "\x1b[C", "\x1b[D", "\x1b[A", "\x1b[B"
 CTRL_RIGHT, CTRL_LEFT = "\x1b[1;5C", "\x1b[1;5D"
 SHIFT_HOME, SHIFT_END = "\x1b[1;2H", "\x1b[1;2F"
+CTRL_HOME, CTRL_END = "\x1b[1;5H", "\x1b[1;5F"
 END = "\x1b[F"
 HAND = [FocusItem(card, card[0], (), pick=card) for card in ("Q", "X", "Z", "K", "B")]
 
@@ -115,9 +116,13 @@ def test_past_the_last_suit_the_end_is_said_and_the_card_shown_again(typed) -> N
     assert seen == ["2 Moons", "2 Moons", "8 Stars", "8 Stars"]
 
 
-def test_shift_home_and_end_find_the_lowest_and_highest_of_the_suit(typed) -> None:
+@pytest.mark.parametrize(
+    ("home", "end"), [(SHIFT_HOME, SHIFT_END), (CTRL_HOME, CTRL_END)], ids=["shift", "ctrl"]
+)
+def test_shift_home_and_end_find_the_lowest_and_highest_of_the_suit(typed, home, end) -> None:
+    """Ctrl+Home and Ctrl+End do the same: VTE terminals keep the Shift ones."""
     seen: list[str] = []
-    keys = RIGHT + DOWN + SHIFT_END + SHIFT_HOME + "\r"
+    keys = RIGHT + DOWN + end + home + "\r"
     assert typed(keys, SUITED, seen=seen) == "choose 4"
     assert seen == ["2 Moons", "3 Waves", "7 Waves", "3 Waves"]
 

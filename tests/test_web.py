@@ -318,6 +318,8 @@ def test_the_cards_walk_as_the_terminals_do(tmp_path: Path) -> None:
             shown["down"] = press("ArrowDown")
             shown["shift-end"] = press("End", shift=True)
             shown["shift-home"] = press("Home", shift=True)
+            shown["ctrl-end"] = press("End", ctrl=True)  # as the terminal's, for VTE's sake
+            shown["ctrl-home"] = press("Home", ctrl=True)
             shown["end"] = press("End")
             ends["right"] = said_by(browser, lambda: press("ArrowRight"))
             ends["down"] = said_by(browser, lambda: press("ArrowDown"))
@@ -350,6 +352,7 @@ def test_the_cards_walk_as_the_terminals_do(tmp_path: Path) -> None:
     members = [label for label in labels if label.endswith(f" in {group}")]
     assert shown["down"] == members[0] and " 1 of " in shown["down"]
     assert shown["shift-end"] == members[-1] and shown["shift-home"] == members[0]
+    assert shown["ctrl-end"] == members[-1] and shown["ctrl-home"] == members[0]
     assert shown["end"] == shown["after-ends"] == labels[-1]
     assert shown["home"] == labels[0]
     cards = [label for label in labels if label.startswith(f"{letter};")]

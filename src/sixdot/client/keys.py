@@ -47,6 +47,8 @@ FOCUS_KEYS = (
     "end",
     "s-home",
     "s-end",
+    "c-home",
+    "c-end",
     "c-left",
     "c-right",
     "enter",

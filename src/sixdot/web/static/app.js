@@ -203,7 +203,7 @@ function walk(event) {
   if (event.ctrlKey && (key === "ArrowRight" || key === "ArrowLeft")) {
     return playable(key === "ArrowRight" ? 1 : -1);
   }
-  if (event.shiftKey && (key === "Home" || key === "End")) {
+  if ((event.shiftKey || event.ctrlKey) && (key === "Home" || key === "End")) {
     const [first, after] = span(at);
     return key === "Home" ? first : after - 1;
   }
