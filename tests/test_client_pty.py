@@ -11,11 +11,16 @@ against the same commands sent through a pipe, not against written text.
 from __future__ import annotations
 
 import itertools
+import math
 import re
+import time
 
+import pexpect
 import pytest
+from prompt_toolkit.utils import get_cwidth
 
 from clienttools import PtyClient, run
+from sixdot.client.pacing import PAUSE
 
 PLAY = ("play", "alphabeticell", "--seed", "3")
 CPR_WARNING = "cursor position requests"
@@ -209,3 +214,43 @@ def test_plain_mode_on_a_terminal_prints_only_lines(client, args, term) -> None:
     prompts = [line for line in transcript if line.startswith("›")]
     assert prompts == ["› moves", "› 1", "› table", "› quit", "› yes"]
     assert c.output_lines() == piped("moves", "1", "table", "quit", "yes")
+
+
+def test_a_long_burst_goes_out_a_screenful_of_rows_at_a_time() -> None:
+    """`rules` says its first 20 lines at once (then asks before more). In a
+    40 by 12 terminal (a braille reader's width, where many lines wrap: 35
+    rows) they come a screenful at a time, 10 rows at most (the screen less
+    the input line and one), counted as the terminal wraps them, then a
+    pause: a screen reader reads only the screen, and rows that scroll past
+    unread are lost (pacing.py). Counted in lines, a screenful was 10 lines,
+    up to 20 rows."""
+    columns, rows = 40, 12
+    client = PtyClient("play", "alphabeticell", "--seed", "3", columns=columns, rows=rows)
+    try:
+        client.wait_for(client.at_prompt, what="the prompt")
+        client.child.send("rules\r")
+        arrivals: list[tuple[float, bytes]] = []
+        while True:
+            try:
+                arrivals.append((time.monotonic(), client.child.read_nonblocking(65536, 1.0)))
+            except pexpect.TIMEOUT:
+                break
+    finally:
+        client.close()
+    # Runs of output with less than PAUSE between their reads (the program's
+    # own pauses are PAUSE long); the last holds the input line drawn again.
+    runs: list[bytes] = []
+    last = float("-inf")
+    for when, data in arrivals:
+        if when - last >= PAUSE * 2 / 3:
+            runs.append(b"")
+        runs[-1] += data
+        last = when
+    heights = []
+    for burst in runs[:-1]:
+        text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", burst.decode())
+        heights.append(
+            sum(max(1, math.ceil(get_cwidth(line) / columns)) for line in text.split("\n") if line)
+        )
+    assert sum(heights) > 2 * rows and len(heights) >= 3, heights
+    assert max(heights) <= rows - 2, heights

@@ -125,14 +125,14 @@ class Terminal:
         #: The thread blocked reading a line, while one is.
         self._reading: int | None = None
         #: A burst of lines goes out a screenful at a time (see `pacing`).
-        self.pace = Pace(self._rows)
+        self.pace = Pace(self._size)
 
-    def _rows(self) -> int:
-        """The terminal's height; a pipe or file has no height, and no pause."""
+    def _size(self) -> tuple[int, int]:
+        """The terminal's columns and rows; a pipe or file has no edge, and no pause."""
         try:
-            return os.get_terminal_size(self.stdout.fileno()).lines
+            return os.get_terminal_size(self.stdout.fileno())
         except (OSError, ValueError, AttributeError):
-            return sys.maxsize
+            return sys.maxsize, sys.maxsize
 
     def tell(self, lines: Sequence[str]) -> None:
         """Say lines from any thread, each whole: printed now, one after another.
@@ -170,7 +170,7 @@ class Terminal:
         del index
 
     def say(self, line: str) -> None:
-        time.sleep(self.pace.wait())
+        time.sleep(self.pace.wait(line))
         self.stdout.write(Cursor.owed() + line + "\n")
         self.stdout.flush()
         self.last_line = line
@@ -242,8 +242,9 @@ class PromptTerminal(Terminal):
     acts on exactly what the line shows, and Escape clears the line. While an
     item is shown, Up and Down jump to the first item of the previous or next
     group (a suit, the vowels), Shift+Home and Shift+End (or Ctrl+Home and
-    Ctrl+End) to the first and last of its own group (the lowest and highest), Ctrl+Right and Ctrl+Left to the
-    next or previous item that can be played now. Items placed on a board
+    Ctrl+End) to the first and last of its own group (the lowest and
+    highest), Ctrl+Right and Ctrl+Left to the next or previous item that can
+    be played now. Items placed on a board
     (`at`) are walked as a grid, Up and Down included; its edges are said.
     While a step picks several cards, Space selects or drops the focused one
     and Enter sends the selection as one typed command.
@@ -425,7 +426,7 @@ class PromptTerminal(Terminal):
             self._collected.append(line)
             self.last_line = line
             return
-        time.sleep(self.pace.wait())
+        time.sleep(self.pace.wait(line))
         self.stdout.write(Cursor.owed() + line)
         self.stdout.flush()
         Cursor.dangling = True
@@ -536,19 +537,19 @@ class PromptTerminal(Terminal):
         if not self._wiped:
             app.output.write("\n")
         self._wiped = False
-        room = self.pace.room()
+        runs = self.pace.screenfuls(held)
         loop = app.loop
-        if redraw and loop is not None and len(held) > room:
-            self._print(held[:room])
+        if redraw and loop is not None and len(runs) > 1:
+            self._print(runs[0])
             app.output.flush()
-            self._held, self._wiped = held[room:], True
+            self._held, self._wiped = held[len(runs[0]) :], True
             self._holding = loop.call_later(PAUSE, self._rest_out)
             return True
-        for start in range(0, len(held), room):
-            if start:
+        for number, run in enumerate(runs):
+            if number:
                 app.output.flush()
                 time.sleep(PAUSE)
-            self._print(held[start : start + room])
+            self._print(run)
         app._running_in_terminal = False
         if redraw:
             app._redraw()
