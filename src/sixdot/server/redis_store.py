@@ -228,7 +228,10 @@ class RedisStore:
             for table_id in found:
                 records.hgetall(_table(table_id))
             kept = records.execute()
-        return [self._record(t, k) for t, k in zip(found, kept, strict=True)]
+        # A table's state may change between the two reads: it is listed by
+        # the state its record has, as one read of SQLite's would.
+        listed = [self._record(t, k) for t, k in zip(found, kept, strict=True)]
+        return [table for table in listed if table.status in status]
 
     @_answered
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
