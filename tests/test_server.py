@@ -1,7 +1,8 @@
 """The server's accounts, lobby, chat and bad input, over real websockets (issue 21).
 
-Each test starts a real server on a free loopback port with its store in
-tmp_path, and talks to it with websockets clients as `sixdot join` does.
+Each test starts a real server on a free loopback port, on each store in
+turn (SQLite in tmp_path, then a Redis of the test's own: redistools.py), and
+talks to it with websockets clients as `sixdot join` does.
 Passwords are hashed with argon2id at a low cost, so the tests run quickly.
 """
 

@@ -20,8 +20,10 @@ runs on either unchanged. Every key is under `PREFIX`:
 The server calls its store from the event loop and from worker threads (a
 bot's move is journaled on its thread), each call one short transaction, so
 this is redis-py's blocking client: its pool gives each thread a connection
-of its own, and a call on the loop waits no longer than SQLite's write.
-Redis keeps what it acknowledged through a kill of the server; through a
+of its own. A call on the loop holds the loop for a round trip: measured on
+loopback with appendfsync always, an append took 0.44 ms at the median and
+7.5 ms at the 99th percentile (Redis waits for its fsync), a read 0.28 ms;
+SQLite's append 0.03 ms. Redis keeps what it acknowledged through a kill of the server; through a
 restart of Redis itself only with its append-only file on and fsynced
 (`appendonly yes`, `appendfsync always`: docs/online.md).
 """
