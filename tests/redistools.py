@@ -18,6 +18,13 @@ import redis
 
 #: A start waits at most this long for Redis to answer.
 START_WAIT = 10.0
+#: Ports tried: the free port found may be taken by another test before
+#: Redis binds it (tests run in parallel).
+PORT_TRIES = 5
+
+
+class PortTaken(RuntimeError):
+    """Redis could not listen on its port: another process took it first."""
 
 
 def _free_port() -> int:
@@ -40,7 +47,8 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        """Start Redis on its folder and wait until it answers."""
+        """Start Redis on its folder and wait until it answers; PortTaken if
+        another process listens on its port."""
         command = [
             "redis-server",
             "--port", str(self.port),
@@ -50,7 +58,7 @@ class RedisServer:
             "--appendfsync", "always",
             "--save", "",  # the AOF alone: a restart that keeps the data kept it there
             "--daemonize", "no",
-            "--logfile", str(self.folder / "redis.log"),
+            "--logfile", str(self.folder / f"redis-{self.port}.log"),
         ]  # fmt: skip
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
         client = redis.Redis(port=self.port, socket_connect_timeout=1)
@@ -58,11 +66,15 @@ class RedisServer:
         try:
             while True:
                 try:
-                    client.ping()
-                    return
+                    if client.info("server")["process_id"] == self.process.pid:
+                        return
+                    self.process.wait(START_WAIT)  # another's Redis on the port: ours fails
+                    raise PortTaken(self.port)
                 except redis.ConnectionError:
                     if self.process.poll() is not None or time.monotonic() > deadline:
-                        log = (self.folder / "redis.log").read_text(errors="replace")
+                        log = (self.folder / f"redis-{self.port}.log").read_text(errors="replace")
+                        if "Address already in use" in log:
+                            raise PortTaken(self.port) from None
                         raise RuntimeError(f"redis-server did not start:\n{log[-2000:]}") from None
                     time.sleep(0.02)
         finally:
@@ -93,8 +105,16 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
     where `redis-server` is not installed."""
     if shutil.which("redis-server") is None:
         pytest.skip("no redis-server (scripts/system-packages installs it)")
-    running = RedisServer(tmp_path_factory.mktemp("redis"))
-    running.start()
+    folder = tmp_path_factory.mktemp("redis")
+    for _ in range(PORT_TRIES):
+        running = RedisServer(folder)
+        try:
+            running.start()
+            break
+        except PortTaken:
+            continue
+    else:
+        raise RuntimeError(f"no free port for redis-server in {PORT_TRIES} tries")
     yield running
     if running.process is not None and running.process.poll() is None:
         running.kill()
