@@ -24,7 +24,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeGuard
 from urllib.parse import urlsplit, urlunsplit
 
 
@@ -504,11 +504,16 @@ def _why(err: OSError) -> str:
 STORE_SCHEMES = ("redis://", "rediss://")
 
 
+def shared(where: Path | str) -> TypeGuard[str]:
+    """Whether `where` is a shared store's URL rather than a folder."""
+    return isinstance(where, str) and where.startswith(STORE_SCHEMES)
+
+
 def open_store(where: Path | str) -> Store:
     """The store at `where`: a Redis by its URL, else the SQLite store in
     that folder. redis-py is imported only for a Redis, so a server on the
     embedded store starts without it."""
-    if isinstance(where, str) and where.startswith(STORE_SCHEMES):
+    if shared(where):
         from sixdot.server.redis_store import RedisStore
 
         return RedisStore(where)
@@ -538,8 +543,9 @@ def holding(where: Path | str) -> Iterator[None]:
     """The data folder for this server alone while it runs: a second `sixdot
     serve` on it is refused (StoreError), told which process has it. The lock
     goes with the process, however it ends. A shared store (a URL) is held by
-    nobody: several processes serving it is what it is for."""
-    if isinstance(where, str) and where.startswith(STORE_SCHEMES):
+    nobody: several processes serving it is what it is for (until tables have
+    owners, one a store is the operator's to keep to: docs/online.md)."""
+    if shared(where):
         yield
         return
     folder = Path(where)
