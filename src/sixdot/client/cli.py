@@ -234,9 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _store_url(url: str) -> str:
     """--store: a Redis's URL, refused in one line if it is not one (the
     store module is imported only when it is given: the client starts quicker)."""
-    from sixdot.server.storage import STORE_SCHEMES
+    from sixdot.server.storage import shared
 
-    if not url.startswith(STORE_SCHEMES):
+    if not shared(url):
         raise argparse.ArgumentTypeError(f"not a Redis URL (redis://HOST:PORT/DB): {url}")
     return url
 
