@@ -290,9 +290,10 @@ def kept_in(where: Path | str, table_id: int) -> tuple[object, ...]:
 def test_a_redis_restarted_under_a_server_loses_no_account_table_or_move(
     redis_server: RedisServer, stop: str
 ) -> None:
-    """Redis stopped mid-game (SHUTDOWN, or SIGKILL: its append-only file is
-    fsynced at every write) and started again on its files: it holds what it
-    held, and the server, which never stopped, plays the game to its end."""
+    """Redis stopped mid-game (SHUTDOWN, or SIGKILL: what it acknowledged is
+    in its append-only file already) and started again on that file alone
+    (no snapshots): it holds what it held, and the server, which never
+    stopped, plays the game to its end."""
     with Background(redis_server.url, hasher=QUICK) as server:
         ana, ben = joined(server, "Ana"), joined(server, "Ben")
         table_id = table_of(ana, ben, "nonesuch", 3, "sensible")

@@ -23,8 +23,9 @@ this is redis-py's blocking client: its pool gives each thread a connection
 of its own. A call on the loop holds the loop for a round trip: measured on
 loopback with appendfsync always, an append took 0.44 ms at the median and
 7.5 ms at the 99th percentile (Redis waits for its fsync), a read 0.28 ms;
-SQLite's append 0.03 ms. Redis keeps what it acknowledged through a kill of the server; through a
-restart of Redis itself only with its append-only file on and fsynced
+SQLite's append 0.03 ms. Redis keeps what it acknowledged through a kill of
+the server; through a restart of Redis itself only with its append-only file
+on, and through a power cut only with that file fsynced at every write
 (`appendonly yes`, `appendfsync always`: docs/online.md).
 """
 
