@@ -1,8 +1,11 @@
-"""Shared test options: slow soak tests run only with --runslow."""
+"""Shared test options (slow soak tests run only with --runslow) and fixtures."""
 
 from __future__ import annotations
 
 import pytest
+
+#: The fixtures of a real Redis (`redis_server`) and of each store (`where`).
+pytest_plugins = ["redistools"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

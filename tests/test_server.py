@@ -1,7 +1,8 @@
 """The server's accounts, lobby, chat and bad input, over real websockets (issue 21).
 
-Each test starts a real server on a free loopback port with its store in
-tmp_path, and talks to it with websockets clients as `sixdot join` does.
+Each test starts a real server on a free loopback port, on each store in
+turn (SQLite in tmp_path, then a Redis of the test's own: redistools.py), and
+talks to it with websockets clients as `sixdot join` does.
 Passwords are hashed with argon2id at a low cost, so the tests run quickly.
 """
 
@@ -82,8 +83,9 @@ def _close_clients() -> Iterator[None]:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Background]:
-    with Background(tmp_path / "server", grace=0.5, hasher=QUICK) as running:
+def server(where: Path | str) -> Iterator[Background]:
+    """A server on each store in turn: SQLite's, then Redis's."""
+    with Background(where, grace=0.5, hasher=QUICK) as running:
         yield running
 
 
@@ -157,10 +159,15 @@ def test_a_name_that_passes_for_another_is_refused(server: Background) -> None:
     assert client.until("session")["name"] == "Alicia"
 
 
-def test_the_password_is_kept_only_as_an_argon2id_hash(server: Background) -> None:
+def test_the_password_is_kept_only_as_an_argon2id_hash(
+    server: Background, request: pytest.FixtureRequest
+) -> None:
     joined(server, "Ana", "correct horse").close()
-    stored = (server.folder / "sixdot.sqlite3").read_bytes()
-    stored += (server.folder / "sixdot.sqlite3-wal").read_bytes()
+    if isinstance(server.folder, Path):
+        files = server.folder.glob("sixdot.sqlite3*")
+    else:  # every file Redis keeps: its append-only files
+        files = (request.getfixturevalue("redis_server").folder / "appendonlydir").iterdir()
+    stored = b"".join(path.read_bytes() for path in files)
     assert b"correct horse" not in stored
     assert b"$argon2id$" in stored
 
@@ -337,13 +344,13 @@ def test_every_problem_the_server_sends_is_in_the_phrasebook() -> None:
     assert sorted(key for key in keys if not words.has(key)) == []
 
 
-def test_a_token_expires_a_week_after_its_last_use(tmp_path: Path) -> None:
+def test_a_token_expires_a_week_after_its_last_use(where: Path | str) -> None:
     from sixdot.server.accounts import TOKEN_LIFE, Accounts
     from sixdot.server.problems import Problem
-    from sixdot.server.storage import SqliteStore
+    from sixdot.server.storage import open_store
 
     now = [1000.0]
-    accounts = Accounts(SqliteStore(tmp_path), QUICK, clock=lambda: now[0])
+    accounts = Accounts(open_store(where), QUICK, clock=lambda: now[0])
     token = accounts.register("Ana", "password1", "127.0.0.1").token
     now[0] += TOKEN_LIFE - 1
     assert accounts.resume(token).name == "Ana"  # used: a week more from now

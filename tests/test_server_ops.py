@@ -22,6 +22,7 @@ import pytest
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
+from redistools import RedisServer
 from sixdot.server.background import Background
 from sixdot.server.storage import SqliteStore, Status
 from test_server import QUICK, Scripted, joined
@@ -197,3 +198,32 @@ def test_the_systemd_example_runs_a_serve_line_sixdot_takes() -> None:
     assert (parsed.data, parsed.log_level) == ("/var/lib/sixdot", "info")
     assert unit["Restart"] == "on-failure" and unit["RestartPreventExitStatus"] == "2"
     assert unit["User"] == "sixdot"
+
+
+def test_a_redis_store_that_cannot_be_reached_is_refused_in_one_line(
+    redis_server: RedisServer,
+) -> None:
+    """`sixdot serve --store` with no Redis there: exit 2, one line naming
+    the store and what to check, never a traceback."""
+    redis_server.kill()
+    port = redis_server.port
+    command = [sys.executable, "-m", "sixdot", "serve", "--store", redis_server.url, "--port", "0"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout) == (2, "")
+    (line,) = done.stderr.splitlines()
+    assert line.endswith(
+        f" ERROR sixdot.serve: Cannot reach store {redis_server.url}: Error 111 connecting to"
+        f" 127.0.0.1:{port}. Connection refused. Check that Redis runs there, and the address"
+        " given to --store."
+    )
+
+
+def test_serve_takes_only_a_redis_url_as_its_store_and_not_with_data() -> None:
+    from sixdot.client.cli import _parser
+
+    parsed = _parser().parse_args(["serve", "--store", "redis://10.0.0.5:6379/2"])
+    assert (parsed.store, parsed.data) == ("redis://10.0.0.5:6379/2", None)
+    for wrong in (["--store", "/var/lib/sixdot"], ["--store", "redis://h/0", "--data", "d"]):
+        with pytest.raises(SystemExit) as refused:
+            _parser().parse_args(["serve", *wrong])
+        assert refused.value.code == 2

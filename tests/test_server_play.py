@@ -28,10 +28,11 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
+from redistools import RedisServer
 from sixdot.core import Event
 from sixdot.games import NAMES, get_game
 from sixdot.server.background import Background
-from sixdot.server.storage import EntryKind, SqliteStore, Status
+from sixdot.server.storage import EntryKind, SqliteStore, Status, open_store
 from sixdot.table import GameSetup, Match, Step
 from sixdot.wire.codec import Codec
 from test_server import QUICK, Scripted, _close_clients, joined  # noqa: F401 - a fixture
@@ -104,9 +105,10 @@ def both(a: Scripted, b: Scripted, **kwargs: Any) -> None:
         raise failures[0]
 
 
-def rebuilt(folder: Path, table_id: int) -> tuple[list[Step], Match]:
-    """The table's game replayed from the store's journal, every step whole."""
-    store = SqliteStore(folder)
+def rebuilt(folder: Path | str, table_id: int) -> tuple[list[Step], Match]:
+    """The table's game replayed from the store's journal, every step whole
+    (`folder`: the SQLite store's, or a Redis's URL)."""
+    store = open_store(folder)
     record = store.table(table_id)
     assert record is not None
     moves = [(e.seat, e.text) for e in store.journal(table_id) if e.kind is EntryKind.MOVE]
@@ -221,10 +223,12 @@ def test_a_dropped_seat_is_played_by_a_bot_and_given_back(tmp_path: Path) -> Non
     assert check_frames(ben.frames + back.frames, 1, match, steps) == len(steps)
 
 
-def serve(folder: Path, *more: str) -> tuple[subprocess.Popen[str], str]:
-    """`sixdot serve` in a child process on a free port, and its URL."""
+def serve(folder: Path | str, *more: str) -> tuple[subprocess.Popen[str], str]:
+    """`sixdot serve` in a child process on a free port, and its URL; its
+    store in `folder`, or in the Redis `folder` is the URL of."""
+    kept = ["--data", str(folder)] if isinstance(folder, Path) else ["--store", folder]
     child = subprocess.Popen(
-        [sys.executable, "-m", "sixdot", "serve", "--port", "0", "--data", str(folder), *more],
+        [sys.executable, "-m", "sixdot", "serve", "--port", "0", *kept, *more],
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -236,9 +240,9 @@ def serve(folder: Path, *more: str) -> tuple[subprocess.Popen[str], str]:
     return child, found[0]
 
 
-def test_a_server_killed_and_started_again_brings_its_tables_back(tmp_path: Path) -> None:
-    folder = tmp_path / "server"
-    child, url = serve(folder)
+def test_a_server_killed_and_started_again_brings_its_tables_back(where: Path | str) -> None:
+    """On each store: SQLite's, and a Redis that outlives the server."""
+    child, url = serve(where)
     try:
         ana, ben = Scripted(url), Scripted(url)
         for client, name in ((ana, "Ana"), (ben, "Ben")):
@@ -249,9 +253,9 @@ def test_a_server_killed_and_started_again_brings_its_tables_back(tmp_path: Path
         both(ana, ben, stop_after=4, quiet=2.0)
         child.send_signal(signal.SIGKILL)
         child.wait(10)
-        kept = len(rebuilt(folder, table_id)[1].moves)
+        kept = len(rebuilt(where, table_id)[1].moves)
         assert kept >= 8
-        child, url = serve(folder)
+        child, url = serve(where)
         returned = []
         for client in (ana, ben):
             again = Scripted(url)
@@ -262,14 +266,52 @@ def test_a_server_killed_and_started_again_brings_its_tables_back(tmp_path: Path
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait(10)
-    steps, match = rebuilt(folder, table_id)
+    steps, match = rebuilt(where, table_id)
     assert match.over
     for seat, (before, after) in enumerate(zip((ana, ben), returned, strict=True)):
         assert check_frames(before.frames + after.frames, seat, match, steps) == len(steps)
-    store = SqliteStore(folder)
+    store = open_store(where)
     chat = [e.text for e in store.journal(table_id) if e.kind is EntryKind.CHAT]
     store.close()
     assert chat == ["before the crash"]
+
+
+def kept_in(where: Path | str, table_id: int) -> tuple[object, ...]:
+    """What a store holds of the accounts, the table and its journal."""
+    store = open_store(where)
+    try:
+        accounts = [store.account(name.lower()) for name in sorted(store.account_names())]
+        return accounts, store.table(table_id), store.journal(table_id)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("stop", ["shutdown", "kill"])
+def test_a_redis_restarted_under_a_server_loses_no_account_table_or_move(
+    redis_server: RedisServer, stop: str
+) -> None:
+    """Redis stopped mid-game (SHUTDOWN, or SIGKILL: what it acknowledged is
+    in its append-only file already) and started again on that file alone
+    (no snapshots): it holds what it held, and the server, which never
+    stopped, plays the game to its end."""
+    with Background(redis_server.url, hasher=QUICK) as server:
+        ana, ben = joined(server, "Ana"), joined(server, "Ben")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        ana.send("chat", text="before the restart")
+        both(ana, ben, stop_after=4, quiet=2.0)
+        before = kept_in(redis_server.url, table_id)
+        assert len(before[2]) >= 9  # the chat line and 8 moves at least
+        getattr(redis_server, stop)()
+        redis_server.start()
+        assert kept_in(redis_server.url, table_id) == before
+        both(ana, ben)
+        cleo = Scripted(server.url)  # a password checked against the hash kept
+        cleo.send("login", name="Ana", password="password1")
+        assert cleo.until("session")["name"] == "Ana"
+    steps, match = rebuilt(redis_server.url, table_id)
+    assert match.over
+    for seat, client in enumerate((ana, ben)):
+        assert check_frames(client.frames, seat, match, steps) == len(steps)
 
 
 def test_a_spectator_hears_public_events_only(tmp_path: Path) -> None:

@@ -20,6 +20,10 @@ online-store-cannot = Cannot open store { $file }: { $why }. Check its owner, it
     .brief = Cannot open store { $file }.
 online-store-busy = Data folder in use: { $folder }, by sixdot serve process { $process }. Stop that one, or serve another --data folder.
     .brief = Data folder in use: { $folder }.
+online-store-unreachable = Cannot reach store { $url }: { $why }. Check that Redis runs there, and the address given to --store.
+    .brief = Cannot reach store { $url }.
+online-store-refused = Store refused: { $url }, { $why }. Check the Redis there: its log, its memory and its settings.
+    .brief = Store refused: { $url }.
 
 ## Problems: what was wrong with a message or request, and what is accepted
 

@@ -175,11 +175,22 @@ def _parser() -> argparse.ArgumentParser:
         "serve",
         help="run a server for online tables (docs/online.md)",
         description="Run a server for online tables. It listens on this computer only"
-        " unless --host says otherwise; TLS when given a certificate and key.",
+        " unless --host says otherwise; TLS when given a certificate and key. Accounts"
+        " and tables are kept in a SQLite file in --data, or in Redis with --store"
+        " (docs/online.md).",
     )
     server.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     server.add_argument("--port", type=int, default=8765, help="port to listen on (8765; 0: any)")
-    server.add_argument("--data", metavar="DIR", help="where accounts and tables are kept")
+    kept = server.add_mutually_exclusive_group()
+    kept.add_argument(
+        "--data", metavar="DIR", help="the folder of the SQLite store of accounts and tables"
+    )
+    kept.add_argument(
+        "--store",
+        metavar="URL",
+        type=_store_url,
+        help="keep accounts and tables in Redis instead: redis://HOST:PORT/DB",
+    )
     server.add_argument("--certfile", metavar="FILE", help="TLS certificate (PEM)")
     server.add_argument("--keyfile", metavar="FILE", help="TLS private key (PEM)")
     server.add_argument(
@@ -220,6 +231,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def _store_url(url: str) -> str:
+    """--store: a Redis's URL, refused in one line if it is not one (the
+    store module is imported only when it is given: the client starts quicker)."""
+    from sixdot.server.storage import shared
+
+    if not shared(url):
+        raise argparse.ArgumentTypeError(f"not a Redis URL (redis://HOST:PORT/DB): {url}")
+    return url
+
+
 def _speak_unicode() -> None:
     """Braille cells and card names reach any output whole. Redirected output on
     Windows is written in the system's code page (cp1252), which has no braille:
@@ -253,7 +274,13 @@ def _run(args: argparse.Namespace) -> int:
         from sixdot.server.command import serve_command
 
         return serve_command(
-            args.host, args.port, args.data, args.certfile, args.keyfile, args.log_level
+            args.host,
+            args.port,
+            args.data,
+            args.certfile,
+            args.keyfile,
+            args.log_level,
+            args.store,
         )
     if command == "join":
         from sixdot.client.remote import join_command

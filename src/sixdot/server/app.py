@@ -60,10 +60,10 @@ from sixdot.server.storage import (
     Entry,
     EntryKind,
     SeatKind,
-    SqliteStore,
     Status,
     Store,
     holding,
+    open_store,
 )
 from sixdot.visible import visible
 from sixdot.web import WEB_PATH, page
@@ -1020,7 +1020,7 @@ class Listening:
 
 
 async def run(
-    folder: Path,
+    where: Path | str,
     host: str = "127.0.0.1",
     port: int = 8765,
     tls: ssl.SSLContext | None = None,
@@ -1031,15 +1031,16 @@ async def run(
 ) -> None:
     """Serve until `stop` is set (or forever): load the tables, listen, answer.
 
+    `where`: the store's folder (SQLite), or a Redis by its URL (`open_store`).
     `own_process`: the process is the server's alone (`sixdot serve`), so its
     garbage collector is tuned for it (`settle_collector`) once the tables are in.
     """
-    with holding(Path(folder)):
-        await _serve(folder, host, port, tls, started, stop, server, own_process)
+    with holding(where):
+        await _serve(where, host, port, tls, started, stop, server, own_process)
 
 
 async def _serve(
-    folder: Path,
+    where: Path | str,
     host: str,
     port: int,
     tls: ssl.SSLContext | None,
@@ -1048,7 +1049,7 @@ async def _serve(
     server: Server | None,
     own_process: bool,
 ) -> None:
-    store = SqliteStore(folder) if server is None else server.store
+    store = open_store(where) if server is None else server.store
     server = server or Server(store)
     files = raise_file_limit() if own_process else file_limit()
     online = server.online

@@ -10,16 +10,17 @@ from pathlib import Path
 from argon2 import PasswordHasher
 
 from sixdot.server.app import PACE, Listening, Server, run
-from sixdot.server.storage import SqliteStore
+from sixdot.server.storage import open_store
 
 
 class Background:
     """`with Background(folder) as server:` listens on a free loopback port
-    (`server.url`) until the block ends."""
+    (`server.url`) until the block ends; `folder` may be a Redis's URL instead
+    (`open_store`)."""
 
     def __init__(
         self,
-        folder: Path,
+        folder: Path | str,
         grace: float = 30.0,
         hasher: PasswordHasher | None = None,
         port: int = 0,
@@ -49,7 +50,7 @@ class Background:
         async def main() -> None:
             self._loop = asyncio.get_running_loop()
             self._stop = asyncio.Event()
-            self.server = Server(SqliteStore(self.folder), self.hasher, self.grace, pace=self.pace)
+            self.server = Server(open_store(self.folder), self.hasher, self.grace, pace=self.pace)
             await run(
                 self.folder, "127.0.0.1", self.port, None, self._started, self._stop, self.server
             )

@@ -14,7 +14,7 @@ import platformdirs
 
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.app import Listening, run, tls_context
-from sixdot.server.storage import StoreError
+from sixdot.server.storage import StoreError, shown
 from sixdot.visible import visible
 
 
@@ -36,12 +36,14 @@ def serve_command(
     certfile: str | None,
     keyfile: str | None,
     log_level: str = "warning",
+    store: str | None = None,
 ) -> int:
     """Run the server until interrupted; 2 with one line when it cannot start.
 
     Its address, and that it stopped, are said on stdout; everything for the
     operator (refusals, faults, tables restored) is logged on stderr, each
-    line with its time and level."""
+    line with its time and level. `store`: a Redis's URL to keep everything
+    in, instead of the SQLite store in the data folder."""
     words = Phrasebook()
     logging.basicConfig(level=log_level.upper(), format=LOG_FORMAT, stream=sys.stderr)
 
@@ -60,10 +62,10 @@ def serve_command(
             tls = tls_context(certfile, keyfile)
         except (OSError, ssl.SSLError) as err:
             return refuse("online-serve-tls-bad", file=certfile, why=str(err))
-    folder = data_folder(data)
+    where: Path | str = store or data_folder(data)
 
-    def started(where: Listening) -> None:
-        say(words("online-serve-listening", url=where.url, folder=str(folder)))
+    def started(listening: Listening) -> None:
+        say(words("online-serve-listening", url=listening.url, folder=shown(str(where))))
 
     async def main() -> None:
         stop = asyncio.Event()
@@ -71,7 +73,7 @@ def serve_command(
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
                 loop.add_signal_handler(sig, stop.set)
-        await run(folder, host, port, tls, started, stop, own_process=True)
+        await run(where, host, port, tls, started, stop, own_process=True)
 
     try:
         asyncio.run(main())

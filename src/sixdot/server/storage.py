@@ -7,8 +7,10 @@ core rebuilds the state and every event from that (`core.state.replay`), so a
 server killed at any moment comes back with its tables as they were.
 
 `Store` is the small interface the server uses; `SqliteStore` is the embedded
-default (one file, stdlib sqlite3, write-ahead log). A shared store for several
-server processes implements the same methods (docs/online.md has the plan).
+default (one file, stdlib sqlite3, write-ahead log). `RedisStore`
+(`server/redis_store.py`) keeps the same in a Redis several server processes
+may share (issue 35; docs/online.md has the plan). `open_store` opens either,
+by where it is.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeGuard
+from urllib.parse import urlsplit, urlunsplit
 
 
 class SeatKind(enum.Enum):
@@ -359,7 +362,7 @@ class SqliteStore:
                 table.host,
                 table.lock,
                 table.status.value,
-                _seats_text(table.seats),
+                seats_text(table.seats),
                 table.rules,
                 table.timer,
             ),
@@ -380,7 +383,7 @@ class SqliteStore:
         return [self._table(row) for row in rows]
 
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
-        self._run("UPDATE tables SET seats = ? WHERE id = ?", (_seats_text(seats), table_id))
+        self._run("UPDATE tables SET seats = ? WHERE id = ?", (seats_text(seats), table_id))
 
     def set_status(self, table_id: int, status: Status) -> None:
         self._run("UPDATE tables SET status = ? WHERE id = ?", (status.value, table_id))
@@ -440,8 +443,14 @@ class SqliteStore:
 _COLUMNS = "id, game, players, options, seed, level, host, lock, status, seats, rules, timer"
 
 
-def _seats_text(seats: Sequence[Seat]) -> str:
+def seats_text(seats: Sequence[Seat]) -> str:
+    """Seats as every store keeps them: a JSON list of [kind, who]."""
     return json.dumps([[seat.kind.value, seat.who] for seat in seats])
+
+
+def read_seats(text: str) -> tuple[Seat, ...]:
+    """Seats as `seats_text` wrote them (ValueError, TypeError if not)."""
+    return tuple(Seat(SeatKind(kind), who) for kind, who in json.loads(text))
 
 
 def _table(row: tuple[object, ...]) -> TableRecord:
@@ -456,7 +465,7 @@ def _table(row: tuple[object, ...]) -> TableRecord:
         host=str(host),
         lock=None if lock is None else str(lock),
         status=Status(status),
-        seats=tuple(Seat(SeatKind(kind), who) for kind, who in json.loads(str(seats))),
+        seats=read_seats(str(seats)),
         rules=int(str(rules)),
         timer=int(str(timer)),
     )
@@ -491,15 +500,55 @@ def _why(err: OSError) -> str:
     return err.strerror or str(err)
 
 
+#: How a shared store's address begins (`sixdot serve --store`).
+STORE_SCHEMES = ("redis://", "rediss://")
+
+
+def shared(where: Path | str) -> TypeGuard[str]:
+    """Whether `where` is a shared store's URL rather than a folder."""
+    return isinstance(where, str) and where.startswith(STORE_SCHEMES)
+
+
+def open_store(where: Path | str) -> Store:
+    """The store at `where`: a Redis by its URL, else the SQLite store in
+    that folder. redis-py is imported only for a Redis, so a server on the
+    embedded store starts without it."""
+    if shared(where):
+        from sixdot.server.redis_store import RedisStore
+
+        return RedisStore(where)
+    return SqliteStore(where)
+
+
+def shown(url: str) -> str:
+    """`url` with any password in it left out, to be said and logged.
+
+    >>> shown("redis://:s3cret@db.example:6379/0")
+    'redis://:***@db.example:6379/0'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = f"{parts.username}:***@" if parts.username else ":***@"
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urlunsplit(parts._replace(netloc=user + host))
+
+
 #: The file whose lock says a server uses the folder, and holds its process number.
 LOCK_FILE = "sixdot.lock"
 
 
 @contextlib.contextmanager
-def holding(folder: Path) -> Iterator[None]:
+def holding(where: Path | str) -> Iterator[None]:
     """The data folder for this server alone while it runs: a second `sixdot
     serve` on it is refused (StoreError), told which process has it. The lock
-    goes with the process, however it ends."""
+    goes with the process, however it ends. A shared store (a URL) is held by
+    nobody: several processes serving it is what it is for (until tables have
+    owners, one a store is the operator's to keep to: docs/online.md)."""
+    if shared(where):
+        yield
+        return
+    folder = Path(where)
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
