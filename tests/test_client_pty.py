@@ -13,14 +13,11 @@ from __future__ import annotations
 import itertools
 import math
 import re
-import time
 
-import pexpect
 import pytest
 from prompt_toolkit.utils import get_cwidth
 
 from clienttools import PtyClient, run
-from sixdot.client.pacing import PAUSE
 
 PLAY = ("play", "alphabeticell", "--seed", "3")
 CPR_WARNING = "cursor position requests"
@@ -216,7 +213,23 @@ def test_plain_mode_on_a_terminal_prints_only_lines(client, args, term) -> None:
     assert c.output_lines() == piped("moves", "1", "table", "quit", "yes")
 
 
-def test_a_long_burst_goes_out_a_screenful_of_rows_at_a_time() -> None:
+#: Put in the program by PYTHONPATH: each pause it takes (time.sleep) is
+#: marked in its output, an OSC sequence terminals ignore, so the screenfuls
+#: are told apart by the program's own pauses, not by when a busy test reads.
+MARK_PAUSES = """
+import os, time
+_sleep = time.sleep
+def sleep(seconds):
+    if seconds > 0:
+        os.write(1, b"\\x1b]777;pause\\x07")
+    _sleep(seconds)
+time.sleep = sleep
+"""
+
+
+def test_a_long_burst_goes_out_a_screenful_of_rows_at_a_time(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`rules` says its first 20 lines at once (then asks before more). In a
     40 by 12 terminal (a braille reader's width, where many lines wrap: 35
     rows) they come a screenful at a time, 10 rows at most (the screen less
@@ -224,33 +237,22 @@ def test_a_long_burst_goes_out_a_screenful_of_rows_at_a_time() -> None:
     pause: a screen reader reads only the screen, and rows that scroll past
     unread are lost (pacing.py). Counted in lines, a screenful was 10 lines,
     up to 20 rows."""
+    (tmp_path / "sitecustomize.py").write_text(MARK_PAUSES)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
     columns, rows = 40, 12
     client = PtyClient("play", "alphabeticell", "--seed", "3", columns=columns, rows=rows)
     try:
         client.wait_for(client.at_prompt, what="the prompt")
-        client.child.send("rules\r")
-        arrivals: list[tuple[float, bytes]] = []
-        while True:
-            try:
-                arrivals.append((time.monotonic(), client.child.read_nonblocking(65536, 1.0)))
-            except pexpect.TIMEOUT:
-                break
+        before = len(client.raw)
+        client.send("rules\r")
+        client.wait_for(lambda: b"Enter for more" in client.raw[before:], what="More")
+        said = client.raw[before:]
     finally:
         client.close()
-    # Runs of output with less than PAUSE between their reads (the program's
-    # own pauses are PAUSE long); the last holds the input line drawn again.
-    runs: list[bytes] = []
-    last = float("-inf")
-    for when, data in arrivals:
-        if when - last >= PAUSE * 2 / 3:
-            runs.append(b"")
-        runs[-1] += data
-        last = when
     heights = []
-    for burst in runs[:-1]:
-        text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", burst.decode())
-        heights.append(
-            sum(max(1, math.ceil(get_cwidth(line) / columns)) for line in text.split("\n") if line)
-        )
+    for screenful in said.split(b"\x1b]777;pause\x07"):
+        text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", screenful.decode())
+        lines = [line for line in text.split("\n") if line]
+        heights.append(sum(max(1, math.ceil(get_cwidth(line) / columns)) for line in lines))
     assert sum(heights) > 2 * rows and len(heights) >= 3, heights
     assert max(heights) <= rows - 2, heights
