@@ -54,3 +54,16 @@ def test_orca_speaks_every_label_whole_every_answer_and_the_lines(tmp_path: Path
     # The prompt ends nearly every burst Orca speaks: its sign must make no sound.
     assert figures["prompt"]["phonemes"] == "" and figures["prompt"]["greater"] == 0, report
     assert figures["delay_ms"]["p99"] < 100, report
+
+
+@pytest.mark.slow
+def test_in_screenreader_mode_orca_alone_speaks_each_line_once(tmp_path: Path) -> None:
+    """`--speech screenreader` where Orca reads the terminal: sixdot gives
+    speech-dispatcher nothing (each line it gave would be heard twice), and
+    Orca still speaks every line, its notice saying so among them, and the
+    labels. The first steps only: the walk, F-keys, a move."""
+    figures, report = checked("orca-check", tmp_path, "--speech", "screenreader", "--steps", "12")
+    labels, lines = figures["labels"], figures["lines"]
+    assert figures["sixdot_spoke"] == 0, report
+    assert lines["of"] > 10 and lines["spoken"] == lines["of"], report
+    assert labels["of"] >= 5 and labels["spoken"] >= 0.95 * labels["of"], report
