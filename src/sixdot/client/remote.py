@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -26,7 +25,7 @@ from sixdot.client.commands import Reply
 from sixdot.client.connection import Connection, NotWebsocket
 from sixdot.client.listener import Listener
 from sixdot.client.sessions import KeptSessions, sessions_path
-from sixdot.client.terminal import PROMPT
+from sixdot.client.terminal import PROMPT, Cursor, note
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.visible import excerpt, visible
 
@@ -67,7 +66,7 @@ def join_command(args: argparse.Namespace, words: Phrasebook, outputs: Sequence[
         """Why join cannot go on: on stderr, and to the voice and the display."""
         line = visible(line)
         with say_lock:
-            print(line, file=sys.stderr, flush=True)
+            note(line)
             for output in outputs:
                 output.deliver(line, False)
 
@@ -296,6 +295,7 @@ def _secret(
 
     for output in outputs:
         output.deliver(prompt, False)
+    Cursor.end_line(term.stdout)
     try:
         return getpass.getpass(prompt + " ")
     except EOFError:

@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from sixdot.client.keys import DEFAULT_KEYS, load_keys
 from sixdot.client.pacing import PAUSE, Pace
@@ -54,7 +54,8 @@ class Cursor:
 
     @classmethod
     def end_line(cls, stream: TextIO) -> None:
-        """At exit: the newline still owed, if any."""
+        """The newline still owed, if any, now: at exit, or before something
+        else writes to the terminal (getpass asking for a password)."""
         with contextlib.suppress(OSError, ValueError):
             stream.write(cls.owed())
             stream.flush()
@@ -77,6 +78,30 @@ def note(line: str, stream: TextIO | None = None) -> None:
     stream.flush()
     Cursor.dangling = True
     atexit.register(Cursor.end_line, stream)
+
+
+def _keep_line_on_enter(renderer: Any) -> None:
+    """Enter leaves the cursor at the end of the input line, its newline owed
+    (`Cursor`), where prompt_toolkit would draw the line as done and move to
+    a new row at once.
+
+    The newline then goes out with the first line the answer prints, and on a
+    full screen that write scrolls it. VTE reports text that came by scrolling
+    with the row break it starts with, and Orca takes such text after Enter
+    as it was reported (the terminal script's isAutoTextEvent); any other
+    text it reads again from the screen, by place, when it gets to it. On a
+    busy machine, Orca got to the first lines of an answer 73 ms late, when
+    the next lines had scrolled the screen: it read the wrong rows and said
+    the first three lines never (scripts/orca-check beside other jobs).
+    """
+    render = renderer.render
+
+    def render_keeping_line(app: Any, layout: Any, is_done: bool = False) -> None:
+        render(app, layout)
+        if is_done:
+            Cursor.dangling = True
+
+    renderer.render = render_keeping_line
 
 
 def _one_terminal(one: TextIO, other: TextIO) -> bool:
@@ -272,6 +297,7 @@ class PromptTerminal(Terminal):
         self._session: PromptSession[str] = PromptSession(
             key_bindings=self._bindings(), input_processors=[_blanking(self)]
         )
+        _keep_line_on_enter(self._session.app.renderer)
         # Escape alone acts after this long, not prompt_toolkit's half second
         # of waiting to see whether it begins a key's sequence: a terminal
         # sends a sequence's bytes together.
@@ -333,9 +359,11 @@ class PromptTerminal(Terminal):
             return "quit"
         finally:
             if self._release():
-                # Enter came while lines were held: the line sent is shown after them.
-                self.stdout.write(f"{prompt}{self._session.default_buffer.text}\n")
+                # Enter came while lines were held: the line sent is shown after
+                # them, its newline owed as after any Enter (`_keep_line_on_enter`).
+                self.stdout.write(f"{prompt}{self._session.default_buffer.text}")
                 self.stdout.flush()
+                Cursor.dangling = True
         # Enter on a focused item leaves its label on screen and chooses it.
         return text if self._chosen is None else f"choose {self._chosen + 1}"
 
