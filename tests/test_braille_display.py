@@ -168,6 +168,24 @@ class VirtualDisplay:
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         _connect(BRLAPI_PORT_BASE + self.api_number, deadline).close()
+        self._wait_for_cells(deadline)
+
+    def _wait_for_cells(self, deadline: float) -> None:
+        """Until brltty has taken in the display's size: it listens for BrlAPI
+        clients before the driver's `cells` is read, and a client in between
+        is told no display is connected (a busy machine showed it)."""
+        import brlapi
+
+        while True:
+            connection = brlapi.Connection(self.host.encode(), b"none")
+            try:
+                if connection.displaySize[0] > 0:
+                    return
+            finally:
+                connection.closeConnection()
+            if time.monotonic() > deadline:
+                pytest.fail(f"brltty never took in the display's cells\n{self.tail()}")
+            time.sleep(0.05)
 
     def _read(self) -> None:
         with contextlib.suppress(OSError), self.socket.makefile("r", encoding="utf-8") as lines:
