@@ -296,7 +296,11 @@ class Child:
 
     def until(self, text: str, timeout: float = 30) -> str:
         while True:
-            line = self.lines.get(timeout=timeout)
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                heard = self.heard[-8:]
+                raise AssertionError(f"never heard {text!r}; the last heard: {heard}") from None
             self.heard.append(line)
             if text in line:
                 return line

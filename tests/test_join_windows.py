@@ -8,6 +8,9 @@ sharing one settings folder, as two windows of one player do.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 from sixdot.server.background import Background
@@ -92,3 +95,46 @@ def test_sitting_at_a_private_table_asks_its_password_unechoed(tmp_path: Path) -
     assert private == "Table 1 is private: type that again for its password."
     assert wrong == "Table 1: wrong password. Ask its host, then try again."
     assert not any("hushhush" in line or "guess" in line for line in cleo.heard)
+
+
+#: Run in each of several processes at once: keep a session for a server of
+#: its own, then say it is done.
+KEEP_ONE = """
+import sys
+import json
+import subprocess
+import sys
+from pathlib import Path
+from sixdot.client.sessions import KeptSessions
+from sixdot.present.phrasebook import Phrasebook
+path, number = Path(sys.argv[1]), int(sys.argv[2])
+sys.stdin.readline()  # all start together
+for turn in range(20):
+    kept = KeptSessions(path, f"ws://server{number}", Phrasebook(), print)
+    kept.update(f"name{number}", f"token{turn}")
+"""
+
+
+def test_windows_keeping_sessions_at_once_lose_none(tmp_path: Path) -> None:
+    """Eight sixdot join windows keep sessions for eight servers in one file
+    at the same moment: every one is there at the end. Each reads the file,
+    changes its own entry and writes it back; without a lock around that, a
+    window wrote back what it read before another's change and lost it (the
+    window test above failed that way under load)."""
+    path = tmp_path / "sessions.json"
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", KEEP_ONE, str(path), str(number)],
+            stdin=subprocess.PIPE,
+            text=True,
+        )
+        for number in range(8)
+    ]
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
+    assert all(child.wait(60) == 0 for child in children)
+    servers = json.loads(path.read_text())["servers"]
+    assert sorted(servers) == [f"ws://server{number}" for number in range(8)]
+    assert {entry["token"] for entry in servers.values()} == {"token19"}

@@ -14,6 +14,7 @@ import contextlib
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from sixdot.core.errors import SixdotError
@@ -134,3 +135,33 @@ def _alive_on_windows(pid: int) -> bool:
         return code.value == _STILL_ACTIVE
     finally:
         kernel32.CloseHandle(handle)
+
+
+def lock(fd: int, wait: bool = False) -> None:
+    """An exclusive lock on open file `fd`, held until it is closed (and gone
+    with the process, however it ends). Without `wait`, OSError at once if
+    another process has it; with it, once that process lets go."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: LK_LOCK tries for about ten seconds
+        import msvcrt
+
+        mode = msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK  # type: ignore[attr-defined]
+        msvcrt.locking(fd, mode, 1)  # type: ignore[attr-defined]
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+
+
+@contextlib.contextmanager
+def changing(path: str | os.PathLike[str]) -> Iterator[None]:
+    """One process at a time reads, changes and writes `path` back: a lock on
+    `.<name>.lock` beside it, waited for. Two sixdot join windows each
+    changing the kept sessions otherwise lost one's change to the other's."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(target.with_name(f"{_PREFIX}{target.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        lock(fd, wait=True)
+        yield
+    finally:
+        os.close(fd)

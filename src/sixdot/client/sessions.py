@@ -111,6 +111,17 @@ class KeptSessions:
         """Keep the session the server gave (name and token, and this process
         as the one using it); or, with no name, drop the session kept (only
         if it is `token`, when one is given)."""
+        from sixdot.files import changing
+
+        try:
+            # Read and written back by one window at a time: another window's
+            # session written in between would be lost.
+            with changing(self.path):
+                self._change(name, token)
+        except OSError as err:
+            self.notice(self.words("online-session-not-kept", why=visible(str(err))))
+
+    def _change(self, name: str | None, token: str | None) -> None:
         from sixdot.files import write_whole
 
         servers = self._servers()
@@ -128,9 +139,6 @@ class KeptSessions:
         else:
             servers[self.url] = entry
         text = json.dumps({"kind": SESSIONS_KIND, "servers": servers}, indent=1)
-        try:
-            # A temporary file is made owner-only (0600), then moved into place.
-            write_whole(self.path, text.encode("utf-8"))
-            os.chmod(self.path, 0o600)
-        except OSError as err:
-            self.notice(self.words("online-session-not-kept", why=visible(str(err))))
+        # A temporary file is made owner-only (0600), then moved into place.
+        write_whole(self.path, text.encode("utf-8"))
+        os.chmod(self.path, 0o600)

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Protocol, TypeGuard
 from urllib.parse import urlsplit, urlunsplit
 
+from sixdot.files import lock
+
 
 class SeatKind(enum.Enum):
     """Who sits in a seat."""
@@ -556,7 +558,7 @@ def holding(where: Path | str) -> Iterator[None]:
         raise StoreError("online-store-cannot", file=str(folder), why=_why(err)) from None
     try:
         try:
-            _lock(fd)
+            lock(fd)
         except OSError:
             holder = os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
             raise StoreError("online-store-busy", folder=str(folder), process=holder) from None
@@ -565,15 +567,3 @@ def holding(where: Path | str) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
-
-
-def _lock(fd: int) -> None:
-    """An exclusive lock on `fd`, or OSError at once if another process has it."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        import msvcrt
-
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
-        return
-    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
