@@ -227,32 +227,56 @@ time.sleep = sleep
 """
 
 
-def test_a_long_burst_goes_out_a_screenful_of_rows_at_a_time(
-    tmp_path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """`rules` says its first 20 lines at once (then asks before more). In a
-    40 by 12 terminal (a braille reader's width, where many lines wrap: 35
-    rows) they come a screenful at a time, 10 rows at most (the screen less
-    the input line and one), counted as the terminal wraps them, then a
-    pause: a screen reader reads only the screen, and rows that scroll past
-    unread are lost (pacing.py). Counted in lines, a screenful was 10 lines,
-    up to 20 rows."""
+#: A terminal a braille reader might use: 40 columns, where many lines wrap.
+COLUMNS, ROWS = 40, 12
+
+
+def heights(said: bytes) -> list[int]:
+    """The rows each screenful of `said` takes at COLUMNS, as the terminal
+    wraps its lines; screenfuls are what comes between two pauses."""
+    found = []
+    for screenful in said.split(b"\x1b]777;pause\x07"):
+        text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", screenful.decode())
+        lines = [line for line in text.split("\n") if line]
+        found.append(sum(max(1, math.ceil(get_cwidth(line) / COLUMNS)) for line in lines))
+    return found
+
+
+@pytest.fixture
+def marked(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The program's pauses marked in its output (MARK_PAUSES)."""
     (tmp_path / "sitecustomize.py").write_text(MARK_PAUSES)
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
-    columns, rows = 40, 12
-    client = PtyClient("play", "alphabeticell", "--seed", "3", columns=columns, rows=rows)
+
+
+def test_a_long_burst_goes_out_a_screenful_of_rows_at_a_time(marked) -> None:
+    """`rules` says its first 20 lines at once (then asks before more). In a
+    40 by 12 terminal (35 rows) they come a screenful at a time, 10 rows at
+    most (the screen less the input line and one), counted as the terminal
+    wraps them, then a pause: a screen reader reads only the screen, and
+    rows that scroll past unread are lost (pacing.py). Counted in lines, a
+    screenful was 10 lines, up to 20 rows."""
+    client = PtyClient("play", "alphabeticell", "--seed", "3", columns=COLUMNS, rows=ROWS)
     try:
         client.wait_for(client.at_prompt, what="the prompt")
         before = len(client.raw)
         client.send("rules\r")
         client.wait_for(lambda: b"Enter for more" in client.raw[before:], what="More")
-        said = client.raw[before:]
+        said = heights(client.raw[before:])
     finally:
         client.close()
-    heights = []
-    for screenful in said.split(b"\x1b]777;pause\x07"):
-        text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", screenful.decode())
-        lines = [line for line in text.split("\n") if line]
-        heights.append(sum(max(1, math.ceil(get_cwidth(line) / columns)) for line in lines))
-    assert sum(heights) > 2 * rows and len(heights) >= 3, heights
-    assert max(heights) <= rows - 2, heights
+    assert sum(said) > 2 * ROWS and len(said) >= 3, said
+    assert max(said) <= ROWS - 2, said
+
+
+def test_sixdot_rules_at_a_terminal_is_paced_too(marked) -> None:
+    """`sixdot rules alphabeticell`, 144 lines with no prompt at all, comes a
+    screenful at a time as well: it was printed at once, and a screen reader
+    heard only the last screen of it."""
+    client = PtyClient("rules", "alphabeticell", columns=COLUMNS, rows=ROWS)
+    try:
+        client.wait_for(lambda: client.eof, what="the end")
+    finally:
+        client.close()
+    said = heights(client.raw)
+    assert sum(said) > 144 and max(said) <= ROWS - 2, said

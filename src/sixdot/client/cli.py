@@ -290,8 +290,9 @@ def _run(args: argparse.Namespace) -> int:
     if command == "rules":
         from sixdot.client.docs import rules_lines
 
+        say = Terminal().say  # paced: 144 lines at once outrun a screen reader
         for line in rules_lines(game.name):
-            print(line)
+            say(line)
         return 0
     if command == "cards":
         return _cards(game, words, args.braille)
@@ -598,16 +599,17 @@ def _cards(game: Game, words: Phrasebook, braille: bool) -> int:
 
     entries = game.deck()
     presenter = game.presenter(words, (), None)
-    print(words("cards-title", game=game.rules.title, count=sum(e.count for e in entries)))
+    say = Terminal().say  # paced at a terminal, as `rules`
+    say(words("cards-title", game=game.rules.title, count=sum(e.count for e in entries)))
     # A game whose cards carry a rank rather than points words the line itself.
     own = f"{presenter.prefix}-cards-line"
     line = own if words.has(own) else "cards-line"
     for entry in entries:
-        print(words(line, card=presenter.card(entry.card), count=entry.count, value=entry.value))
+        say(words(line, card=presenter.card(entry.card), count=entry.count, value=entry.value))
         if braille:
             face, value = card_cells(str(entry.card), entry.value, entry.contracted)
-            print(face)
-            print(value)
+            say(face)
+            say(value)
     return 0
 
 
