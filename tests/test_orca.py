@@ -49,7 +49,8 @@ def test_orca_speaks_every_label_whole_every_answer_and_the_lines(tmp_path: Path
     assert labels["of"] >= 20, report  # the walk really happened
     assert labels["spoken"] >= 0.95 * labels["of"], report
     assert answers["of"] > 0 and answers["spoken"] == answers["of"], report
-    assert lines["spoken"] == lines["of"], report  # a 55-line burst among them
+    # A 55-line run of bot moves among them, and sixdot rules' 144 lines at once.
+    assert lines["of"] > 300 and lines["spoken"] == lines["of"], report
     assert figures["blank_said"] == 0, report  # no word the program did not write
     # The prompt ends nearly every burst Orca speaks: its sign must make no sound.
     assert figures["prompt"]["phonemes"] == "" and figures["prompt"]["greater"] == 0, report
