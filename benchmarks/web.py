@@ -60,8 +60,35 @@ new MutationObserver(changes => {
   for (const change of changes)
     for (const node of change.addedNodes) window.__logged.push([node.textContent, at]);
 }).observe(document.getElementById('log'), {childList: true});
+// What the driving loop asks, counted as lines come, so that asking costs the
+// page nothing: turns asked (urgent lines), games started and ended, and
+// whether the newest line is the table's (the lobby after a game over).
+window.__seen = {urgent: 0, started: 0, over: 0, table: false};
+new MutationObserver(changes => {
+  const seen = window.__seen;
+  for (const change of changes)
+    for (const node of change.addedNodes) {
+      const text = node.textContent;
+      if (node.classList.contains('urgent')) seen.urgent++;
+      if (text.endsWith(': the game starts.')) seen.started++;
+      if (text.includes('Game over.')) seen.over++;
+      seen.table = text.startsWith('Table');
+    }
+}).observe(document.getElementById('history'), {childList: true});
 true
 """
+#: The counts, at once if a turn came or a game ended since the driving loop
+#: last looked (`answered` turns, `over` games), else once the history changes
+#: (or after a second): the loop waits in the page for news instead of asking
+#: every few milliseconds, which took the page's main thread from the lines
+#: it was measured on.
+NEWS = """new Promise(done => {
+  const seen = () => done(window.__seen);
+  if (window.__seen.urgent > %(answered)d || window.__seen.over > %(over)d) return seen();
+  const watch = new MutationObserver(() => { watch.disconnect(); seen(); });
+  watch.observe(document.getElementById('history'), {childList: true});
+  setTimeout(() => { watch.disconnect(); seen(); }, 1000);
+})"""
 
 
 class Stamps:
@@ -123,13 +150,6 @@ def event_delays(
     return found
 
 
-URGENT = "document.querySelectorAll('#history li.urgent').length"
-STARTED = (
-    "[...document.querySelectorAll('#history li')]"
-    ".filter(li => li.textContent.endsWith(': the game starts.')).length"
-)
-
-
 def delays(marks: list[list[object]]) -> list[float]:
     """From each Enter to the first line after it, in milliseconds."""
     found, pressed = [], None
@@ -164,20 +184,17 @@ def main() -> None:
             samples: list[float] = []
             for game in range(args.games):
                 browser.send("create alphabeticell 3 bots=random target=10")
-                answered = browser.js(URGENT)  # before the game's first turn can come
+                answered = browser.js("window.__seen.urgent")  # before the first turn
                 browser.send("start")
                 # This game under way, so the last one's end is not taken for its own.
-                browser.wait(f"{STARTED} > {game}")
-                while not browser.js(
-                    "[...document.querySelectorAll('#history li')].at(-1)"
-                    ".textContent.startsWith('Table')"
-                    " && document.body.textContent.includes('Game over.')"
-                ):
-                    asked = browser.js(URGENT)
-                    if asked > answered:
-                        answered = asked
+                browser.wait(f"window.__seen.started > {game}")
+                while True:
+                    seen = browser.js(NEWS % {"answered": answered, "over": game})
+                    if seen["over"] > game and seen["table"]:
+                        break
+                    if seen["urgent"] > answered:
+                        answered = seen["urgent"]
                         browser.send("1")
-                    time.sleep(0.01)
                 samples = delays(browser.js("window.__marks"))
                 events = event_delays(stamps.sent, browser.js("window.__logged"))
                 print(f"game {game + 1}: {len(samples)} moves, {len(events)} events", flush=True)
