@@ -298,9 +298,9 @@ class Child:
         while True:
             try:
                 line = self.lines.get(timeout=timeout)
-            except queue.Empty:
+            except queue.Empty:  # still Empty (callers wait on it), saying what came
                 heard = self.heard[-8:]
-                raise AssertionError(f"never heard {text!r}; the last heard: {heard}") from None
+                raise queue.Empty(f"never heard {text!r}; the last heard: {heard}") from None
             self.heard.append(line)
             if text in line:
                 return line
