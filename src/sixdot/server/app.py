@@ -313,10 +313,13 @@ class Server:
         try:
             async for data in ws:
                 # Paced while open; once closed, what it had sent is answered
-                # at once, so a closing connection never waits on its pace.
+                # without its pace, so a closing connection never waits on it.
+                # Either way one message a turn of the loop: a burst, or a
+                # closed flooder's backlog (hundreds of lobby requests), is
+                # never answered all at once while everyone else's moves wait.
                 wait = pace.wait(time.monotonic())
-                if wait > 0 and ws.protocol.state is State.OPEN:
-                    await asyncio.sleep(wait)
+                open_ = ws.protocol.state is State.OPEN
+                await asyncio.sleep(wait if wait > 0 and open_ else 0)
                 for message in [data] if web is None else await web.read(data):
                     await self.receive(client, message)
         except ConnectionClosed:
