@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
 from hostiletools import small_receive_socket
@@ -229,3 +230,34 @@ def test_a_connection_is_given_a_small_receive_buffer(tmp_path: Path) -> None:
         sock = server.server.online["Ana"].ws.transport.get_extra_info("socket")
         held = sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
     assert held <= 2 * app.READ_BUFFER  # Linux doubles what it is asked, for its own use
+
+
+def test_a_burst_of_messages_is_answered_one_a_turn_beside_another_client(
+    tmp_path: Path,
+) -> None:
+    """A connection's messages already come (a burst within its pace, or a
+    closed flooder's backlog) take turns with everyone else's: another
+    client's message sent just after a burst of 150 is answered among the
+    first of them, not after all (issue 34's abuse run: a closing non-reader's
+    hundreds of lobby requests, answered at once, held a person's move for
+    50 to 100 ms)."""
+    burst = 150
+    lobby = Frame(Opcode.TEXT, json.dumps({"type": "lobby"}).encode())
+    ping = Frame(Opcode.TEXT, json.dumps({"type": "ping", "seq": 1}).encode())
+    with Background(tmp_path / "server", hasher=QUICK) as server:
+        assert server.server is not None
+        taken: list[str] = []
+        receive = server.server.receive
+
+        async def noted(client: app.Client, data: str | bytes) -> None:
+            taken.append(json.loads(data)["type"])
+            await receive(client, data)
+
+        server.server.receive = noted  # type: ignore[method-assign]
+        with connect(server.url, max_size=None) as flooder, connect(server.url) as other:
+            # Written whole, each at once, as a client that does not wait would.
+            flooder.socket.sendall(b"".join(lobby.serialize(mask=True) for _ in range(burst)))
+            other.socket.sendall(ping.serialize(mask=True))
+            while json.loads(other.recv(timeout=20))["type"] != "pong":
+                pass
+    assert "ping" in taken[: burst // 2], taken.index("ping")

@@ -14,9 +14,13 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from sixdot.server.app import Handback
 from sixdot.server.background import Background
 from sixdot.server.play import BOT_OPTIONS_MOST
 from sixdot.server.rota import Played, Rota
@@ -143,24 +147,34 @@ def test_sixdot_serve_stops_within_five_seconds_while_bots_think(tmp_path: Path)
 # --- the rota, in the order it gives -------------------------------------------
 
 
+#: The seconds after which a trip in these tests starts no more moves.
+TRIP = 0.005
+
+
 def rota_order(wants: list[tuple[int, str]], costs: dict[str, float], moves: int) -> list[int]:
     """The tables a one-thread rota moves, in order, for `moves` moves, each
     table wanting a move again after each (its account's moves costing
-    `costs` seconds of bot time)."""
+    `costs` seconds of bot time), a trip starting no move after `TRIP`
+    seconds, as the server's bot thread does."""
 
     async def run() -> list[int]:
         order: list[int] = []
         done = asyncio.Event()
         accounts = dict(wants)
 
-        async def move(table: int) -> Played:
-            order.append(table)
+        async def move(tables: list[int], played: Callable[[int, Played], None]) -> None:
+            spent = 0.0
+            for index, table in enumerate(tables):
+                if index and spent > TRIP:
+                    break
+                order.append(table)
+                spent += costs[accounts[table]]
+                played(table, Played(len(order) < moves, costs[accounts[table]]))
             if len(order) >= moves:
                 done.set()
             await asyncio.sleep(0)
-            return Played(len(order) < moves, costs[accounts[table]])
 
-        rota = Rota(1, move)
+        rota = Rota(1, move, batch=8)
         for table, account in wants:
             rota.want(table, account)
             rota.want(table, account)  # asked twice: wanted once
@@ -185,8 +199,105 @@ def test_a_table_of_quick_bots_waits_for_one_slow_move_at_most() -> None:
     order = rota_order(wants, {"hog": 1.0, "hog2": 1.0, "ana": 0.001}, 30)
     first = order.index(10)
     assert first <= 2  # the first waiting, whatever came before
-    # Once moving, Ana's table has every move it wants, the slow ones none.
-    assert order[first:] == [10] * (len(order) - first)
+    # Once moving, Ana's table moves first in every trip: one slow move at
+    # most comes between two of its moves.
+    after = order[first:]
+    assert all(10 in after[i : i + 2] for i in range(len(after) - 1)), order
+
+
+def test_quick_moves_go_several_a_trip_and_those_not_reached_keep_their_places() -> None:
+    """A trip is given the next moves, one a host, least bot time first; the
+    tables it does not reach are first in the next trip, ahead of those that
+    asked after them."""
+
+    async def run() -> list[list[int]]:
+        trips: list[list[int]] = []
+        done = asyncio.Event()
+
+        async def move(tables: list[int], played: Callable[[int, Played], None]) -> None:
+            trips.append(tables)
+            if len(trips) == 3:
+                done.set()
+            await asyncio.sleep(0)
+            for table in tables[:2]:  # two made a trip
+                played(table, Played(False, 1.0))
+
+        rota = Rota(1, move, batch=3)
+        for table, account in [(1, "a"), (2, "a"), (3, "b"), (4, "c"), (5, "d")]:
+            rota.want(table, account)
+        rota.start()
+        await asyncio.wait_for(done.wait(), 10)
+        await rota.halt(1.0)
+        return trips
+
+    assert asyncio.run(run()) == [[1, 3, 4], [4, 5, 2], [2]]
+
+
+def test_a_table_may_want_its_next_bot_move_while_its_trip_goes_on() -> None:
+    """A move made early in a trip is the rota's at once: a person answering
+    it before the trip ends (a slow move after it) has their table's next
+    bot move wanted, not dropped as one already under way."""
+
+    async def run() -> list[list[int]]:
+        trips: list[list[int]] = []
+        done = asyncio.Event()
+
+        async def move(tables: list[int], played: Callable[[int, Played], None]) -> None:
+            trips.append(tables)
+            if len(trips) > 1:
+                for table in tables:
+                    played(table, Played(False, 0.001))
+                done.set()
+                return
+            played(1, Played(False, 0.001))  # Ana's bot moved: her turn
+            rota.want(1, "ana")  # she answered, and her bot is due again
+            await asyncio.sleep(0)  # the slow move goes on
+            played(2, Played(False, 1.0))
+
+        rota = Rota(1, move, batch=8)
+        rota.want(1, "ana")
+        rota.want(2, "hog")
+        rota.start()
+        await asyncio.wait_for(done.wait(), 10)
+        await rota.halt(1.0)
+        return trips
+
+    assert asyncio.run(run()) == [[1, 2], [1]]
+
+
+def test_moves_made_while_the_loop_is_busy_come_back_with_one_wake_up() -> None:
+    """Each wake-up of the loop from a bot thread costs the thread a wait for
+    the interpreter's lock: the moves of a trip made while the loop is busy
+    are handed back together, none missed."""
+
+    async def run() -> tuple[list[int], int]:
+        loop = asyncio.get_running_loop()
+        taken: list[int] = []
+        wake_ups = 0
+        wake = loop.call_soon_threadsafe
+
+        def counted(*args: Any) -> Any:
+            nonlocal wake_ups
+            wake_ups += 1
+            return wake(*args)
+
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+        handback = Handback(loop, taken.append)
+        thread = threading.Thread(target=lambda: [handback.put(n) for n in range(5)])
+        thread.start()
+        thread.join()  # the loop is busy meanwhile: here
+        for _ in range(3):
+            await asyncio.sleep(0)
+        once = (list(taken), wake_ups)
+        thread = threading.Thread(target=handback.put, args=(5,))
+        thread.start()
+        thread.join()
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert once == ([0, 1, 2, 3, 4], 1)
+        return taken, wake_ups
+
+    assert asyncio.run(run()) == ([0, 1, 2, 3, 4, 5], 2)
 
 
 def test_a_stopping_server_drops_the_password_hashes_not_begun(tmp_path: Path) -> None:

@@ -27,12 +27,13 @@ import ssl
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 from argon2 import PasswordHasher
@@ -70,6 +71,7 @@ from sixdot.web import WEB_PATH, page
 from sixdot.web.bridge import WebSeat
 
 log = logging.getLogger("sixdot.server")
+T = TypeVar("T")
 
 #: Seconds a dropped player's seat waits for them before a bot plays it.
 GRACE = 30.0
@@ -113,6 +115,10 @@ BOT_WORKERS = 1
 #: passwords, each. A person's move is checked on the loop (`on_move`).
 DEAL_WORKERS = 2
 HASH_WORKERS = 2
+#: The most tables a bot thread moves in one trip from the loop (`Rota`), and
+#: the seconds after which it starts no more moves in that trip.
+BOT_BATCH = 32
+BOT_TRIP = 0.005
 #: The longest one bot decision may think on the server, whatever its table
 #: asks (a table kept from before `play.BOT_OPTIONS_MOST` may ask more).
 BOT_MOVE_MOST = 2.0
@@ -235,7 +241,7 @@ class Server:
         #: Every bot search here keeps to it; set at a stop, it ends them at once.
         self.limit = Limit(BOT_MOVE_MOST)
         #: Which table's bots move next, on the `thinking` threads.
-        self.rota = Rota(BOT_WORKERS, self._bot_move)
+        self.rota = Rota(BOT_WORKERS, self._bot_moves, BOT_BATCH)
         #: Bot work under way on the `thinking` threads, for a stop to wait on.
         self._thinking: set[Future[Any]] = set()
 
@@ -307,10 +313,13 @@ class Server:
         try:
             async for data in ws:
                 # Paced while open; once closed, what it had sent is answered
-                # at once, so a closing connection never waits on its pace.
+                # without its pace, so a closing connection never waits on it.
+                # Either way one message a turn of the loop: a burst, or a
+                # closed flooder's backlog (hundreds of lobby requests), is
+                # never answered all at once while everyone else's moves wait.
                 wait = pace.wait(time.monotonic())
-                if wait > 0 and ws.protocol.state is State.OPEN:
-                    await asyncio.sleep(wait)
+                open_ = ws.protocol.state is State.OPEN
+                await asyncio.sleep(wait if wait > 0 and open_ else 0)
                 for message in [data] if web is None else await web.read(data):
                     await self.receive(client, message)
         except ConnectionClosed:
@@ -671,19 +680,55 @@ class Server:
         if table.id in self.tables and table.bot_due and table.id not in self.paced:
             self.rota.want(table.id, table.record.host)
 
-    async def _bot_move(self, table_id: int) -> Played:
-        """One bot move of the table, on a bot thread, and everyone there is sent it.
+    async def _bot_moves(self, table_ids: list[int], played: Callable[[int, Played], None]) -> None:
+        """A bot move at each table, in order, in one trip to a bot thread (a
+        table gone has none), each told to `played` as soon as it is made.
+
+        Each move is journaled and sent from the loop as it comes, not at the
+        trip's end, so a slow move holds up no step made before it. The trip
+        starts no move once it has taken `BOT_TRIP` seconds, or the server
+        stops: the tables not reached are not told.
+        """
+        held: dict[int, LiveTable] = {}
+        try:
+            for table_id in table_ids:
+                table = self.tables.get(table_id)
+                if table is None or table.match is None:
+                    played(table_id, Played(False, 0.0))
+                    continue
+                await table.lock.acquire()
+                held[table_id] = table
+
+            def moved(made: tuple[LiveTable, float | None]) -> None:
+                table, seconds = made
+                del held[table.id]
+                try:
+                    if seconds is not None:  # else a fault: no more bot moves here
+                        table.journal()
+                finally:
+                    table.lock.release()
+                played(
+                    table.id,
+                    Played(False, 0.0) if seconds is None else self._bot_moved(table, seconds),
+                )
+
+            handback = Handback(asyncio.get_running_loop(), moved)
+            try:
+                await self._think(_bot_moves, list(held.values()), handback, self.limit.halt)
+            finally:
+                handback.drain()
+        finally:
+            for table in held.values():
+                table.lock.release()
+
+    def _bot_moved(self, table: LiveTable, seconds: float) -> Played:
+        """A bot move of `table` made: everyone there is sent it.
 
         At a table no person plays, while anyone is there to hear (a watcher,
         a player whose seat a bot stands in for), the next move waits `pace`
         seconds, so each is heard; with nobody there the game plays on, a
         move each time the rota comes round to it.
         """
-        table = self.tables.get(table_id)
-        if table is None or table.match is None:
-            return Played(False, 0.0)
-        async with table.lock:
-            seconds = await self._think(_one_bot_move, table)
         self._send_new(table)
         more = table.id in self.tables and table.bot_due
         if more and table.unattended and self._at(table):
@@ -1117,11 +1162,53 @@ def _limited(limit: Limit, work: Callable[..., Any], *args: Any) -> Any:
         return work(*args)
 
 
-def _one_bot_move(table: LiveTable) -> float:
-    """One bot move of `table`, journaled; the seconds of this thread's time it took."""
-    started = time.thread_time()
-    table.advance(1)
-    return time.thread_time() - started
+class Handback(Generic[T]):
+    """What a worker thread hands the loop, item by item as it comes, to
+    `take` there: one wake-up of the loop for all the items that come while
+    it is busy, as each wake-up costs the thread a wait for the interpreter's
+    lock. `put` on the thread; `drain` on the loop takes what is left.
+
+    No item is missed: `put` adds its item before it looks whether a drain
+    is due, and `drain` marks none due before it takes what there is."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, take: Callable[[T], None]) -> None:
+        self._loop = loop
+        self._take = take
+        self._ready: deque[T] = deque()
+        self._due = False
+
+    def put(self, item: T) -> None:
+        self._ready.append(item)
+        if not self._due:
+            self._due = True
+            self._loop.call_soon_threadsafe(self.drain)
+
+    def drain(self) -> None:
+        self._due = False
+        while self._ready:
+            self._take(self._ready.popleft())
+
+
+def _bot_moves(
+    tables: list[LiveTable],
+    handback: Handback[tuple[LiveTable, float | None]],
+    halt: threading.Event,
+) -> None:
+    """One bot move at each table, in order, each handed back with the seconds
+    of this thread's time it took (None: a fault, logged), until `BOT_TRIP`
+    seconds are up or the server stops (`halt`). On a bot thread."""
+    started = time.perf_counter()
+    for index, table in enumerate(tables):
+        if halt.is_set() or (index and time.perf_counter() - started > BOT_TRIP):
+            return
+        begun = time.thread_time()
+        try:
+            table.advance(1)
+        except Exception:  # a fault of ours: logged, and the other tables go on
+            log.exception("fault in a bot move at table %d", table.id)
+            handback.put((table, None))
+        else:
+            handback.put((table, time.thread_time() - begun))
 
 
 def _response(status: HTTPStatus, body: bytes, kind: str) -> Response:

@@ -269,14 +269,15 @@ class LiveTable:
 
     def advance(self, most: int | None = None) -> None:
         """Let bots and stand-ins play until a person is to act (or `most`
-        moves are played); journal the moves.
+        moves are played); `journal` keeps the moves.
 
         Blocking (bots think): the server calls it on a bot thread, one move
-        a call and one call at a time per table (`server.rota`).
+        a call and one call at a time per table (`server.rota`), and journals
+        on its loop: the store's calls let go of the interpreter's lock, and a
+        bot thread waits for it back each time while the loop is busy.
         """
         assert self.match is not None
         self.match.advance(most)
-        self._journal()
 
     @property
     def bot_due(self) -> bool:
@@ -309,7 +310,7 @@ class LiveTable:
         result = self.match.submit(seat, action)
         if isinstance(result, Refusal):
             return result
-        self._journal()
+        self.journal()
         return None
 
     def others_moved(self, seat: int) -> int:
@@ -333,10 +334,11 @@ class LiveTable:
         action = bot.choose(state.view(seat), state.legal_actions(seat))
         played = match.submit(seat, action)
         assert not isinstance(played, Refusal), played  # a bot chooses among the legal moves
-        self._journal()
+        self.journal()
         return action.notation
 
-    def _journal(self) -> None:
+    def journal(self) -> None:
+        """Keep in the store the moves played since it was last called."""
         assert self.match is not None
         moves = self.match.moves
         for seat, notation in moves[self._journaled :]:

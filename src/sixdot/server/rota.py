@@ -13,11 +13,22 @@ which table's bot moves next on them:
   waiting first among equals: an account with many tables of slow bots gets
   no more time than an account with one, and a table of quick bots beside
   them waits for one move at most.
+
+A worker is given the next moves in that order, up to `batch` of them, one
+a host, for one trip to its thread: a random bot's move takes microseconds,
+the trip far more (profiled, issue 34: at one move a trip the bot thread
+spent its time waiting for the interpreter's lock, to journal each move and
+hand it back to a busy loop, while tables waited for their bots). The worker
+makes them in order, each told as soon as it is made, and may stop short
+(its time for a trip is up, or the server stops): the tables not reached
+keep their places for the next trip.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import heapq
 import itertools
 import logging
 import time
@@ -54,11 +65,21 @@ class _Spent:
 
 
 class Rota:
-    """Runs `move(table)` for the tables that want a bot move, `workers` at
-    a time, in the order above. `start` in the server's loop; `halt` ends it."""
+    """Runs `move(tables, played)` for the tables that want a bot move,
+    `workers` at a time, each with up to `batch` tables in the order above;
+    `move` makes the moves of the first tables, in order (the first one at
+    least, unless the rota is halting), and tells each to `played` as soon
+    as it is made (a table's next move may be wanted from then on).
+    `start` in the server's loop; `halt` ends it."""
 
-    def __init__(self, workers: int, move: Callable[[int], Awaitable[Played]]) -> None:
+    def __init__(
+        self,
+        workers: int,
+        move: Callable[[list[int], Callable[[int, Played], None]], Awaitable[None]],
+        batch: int = 1,
+    ) -> None:
         self.workers = workers
+        self.batch = batch
         self._move = move
         #: Each account's tables waiting for a move, in the order they asked.
         self._waiting: dict[str, deque[int]] = {}
@@ -112,20 +133,29 @@ class Rota:
             for runner in late:
                 runner.cancel()
 
-    def _next(self) -> tuple[int, str] | None:
-        """The table to move now and its account, taken off the waiting list."""
+    def _take(self) -> list[tuple[int, str, int]]:
+        """The tables to move now, up to `batch`, one a host, in their order,
+        taken off the waiting list: each with its account and when it asked."""
         now = time.monotonic()
         free = [a for a in self._waiting if a not in self._moving]
-        if not free:
-            return None
-        account = min(free, key=lambda a: (self._spent_now(a, now), self._since[a]))
-        queue = self._waiting[account]
-        table = queue.popleft()
-        if queue:
-            self._since[account] = next(self._order)
-        else:
-            del self._waiting[account], self._since[account]
-        return table, account
+        accounts = heapq.nsmallest(
+            self.batch, free, key=lambda a: (self._spent_now(a, now), self._since[a])
+        )
+        taken = []
+        for account in accounts:
+            queue = self._waiting[account]
+            taken.append((queue.popleft(), account, self._since[account]))
+            if queue:
+                self._since[account] = next(self._order)
+            else:
+                del self._waiting[account], self._since[account]
+        return taken
+
+    def _put_back(self, table: int, account: str, since: int) -> None:
+        """`table`, taken but not moved, is first again among its account's."""
+        queue = self._waiting.setdefault(account, deque())
+        queue.appendleft(table)
+        self._since[account] = min(since, self._since.get(account, since))
 
     def _spent_now(self, account: str, now: float) -> float:
         spent = self._spent.get(account)
@@ -133,25 +163,36 @@ class Rota:
 
     async def _run(self) -> None:
         while not self.halted:
-            chosen = self._next()
-            if chosen is None:
+            taken = self._take()
+            if not taken:
                 self._wake.clear()
                 await self._wake.wait()
                 continue
-            table, account = chosen
-            self._moving.add(account)
-            played = Played(False, 0.0)
+            self._moving.update(account for _, account, _ in taken)
+            accounts = {table: account for table, account, _ in taken}
+            played = functools.partial(self._played, accounts)
             try:
-                played = await self._move(table)
+                await self._move([table for table, _, _ in taken], played)
             except Exception:  # a fault of ours: logged, and the other tables go on
-                log.exception("fault in a bot move at table %d", table)
+                log.exception("fault in bot moves at tables %s", list(accounts))
+                for table in list(accounts):
+                    played(table, Played(False, 0.0))
             finally:
-                self._moving.discard(account)
-                del self._tables[table]
-                self._spend(account, played.seconds)
+                for table, account, since in taken:
+                    if table in accounts:  # not reached
+                        self._moving.discard(account)
+                        self._put_back(table, account, since)
                 self._wake.set()
-            if played.more:
-                self.want(table, account)
+
+    def _played(self, accounts: dict[int, str], table: int, result: Played) -> None:
+        """`table`'s move, of those taken for `accounts`, is made: its host may
+        move again, and the table may want its next move."""
+        account = accounts.pop(table)
+        self._moving.discard(account)
+        del self._tables[table]
+        self._spend(account, result.seconds)
+        if result.more:
+            self.want(table, account)
 
     def _spend(self, account: str, seconds: float) -> None:
         """`account` had `seconds` more bot time; accounts long idle are forgotten."""
