@@ -32,7 +32,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from argon2 import PasswordHasher
@@ -57,8 +57,10 @@ from sixdot.server.play import LiveTable, NotRestored, new_record, warning_at
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.rota import Played, Rota
 from sixdot.server.storage import (
+    LEASE,
     Entry,
     EntryKind,
+    NotOwner,
     SeatKind,
     Status,
     Store,
@@ -68,6 +70,9 @@ from sixdot.server.storage import (
 from sixdot.visible import visible
 from sixdot.web import WEB_PATH, page
 from sixdot.web.bridge import WebSeat
+
+if TYPE_CHECKING:
+    from sixdot.server.owners import Owners
 
 log = logging.getLogger("sixdot.server")
 
@@ -158,6 +163,10 @@ class Client:
     seat: int | None = None
     #: The last step sent; None until the client says what it has (`sync`).
     sent: int | None = -1
+    #: The last step it said it had when it resumed its session: where its
+    #: table's stream goes on from if the table comes back here only later
+    #: (taken over from a process that died).
+    resumed: int | None = None
     turn_sent: int = -1
     #: What the last turn frame asked: (the seat's moves made, its question).
     asked: tuple[int, int] | None = None
@@ -238,6 +247,13 @@ class Server:
         self.rota = Rota(BOT_WORKERS, self._bot_move)
         #: Bot work under way on the `thinking` threads, for a stop to wait on.
         self._thinking: set[Future[Any]] = set()
+        #: The tables' leases, where other processes share the store.
+        self.owners: Owners | None = None
+        leases = store.leases()
+        if leases is not None:
+            from sixdot.server.owners import Owners  # redis-py: only for a Redis
+
+            self.owners = Owners(leases, self._lost)
 
     # -- start --
 
@@ -246,27 +262,66 @@ class Server:
         from its journal, and each absent person's seat gets its grace period.
         A table that cannot come back (its game gone, its journal played under
         other rules) is ended and logged: the other tables still come back.
-        A table whose bots are to move goes on."""
+        A table whose bots are to move goes on. On a shared store, only the
+        tables whose leases this process takes: the others are played by
+        other processes, and taken over once nobody holds them (`Owners.adopt`)."""
         self.rota.start()
         for record in self.store.tables([Status.WAITING, Status.PLAYING]):
-            try:
-                table = LiveTable(record, self.store)
-                if record.status is Status.PLAYING:
-                    await asyncio.to_thread(table.resume)
-                else:
-                    table.free_nameless()
-            except NotRestored as err:
-                log.warning("table %d (%s) not restored: %s", record.id, record.game, err)
-                self.store.set_status(record.id, Status.OVER)
-                continue
-            self.tables[record.id] = table
-            if record.status is Status.PLAYING:
-                for seat, who in enumerate(record.seats):
-                    if who.kind is SeatKind.PERSON:
-                        self._start_grace(table, seat)
-                self._wind_clocks(table)
-                self._want_bots(table)
+            if self.owners is None or await self.owners.take(record.id):
+                await self._restore(record.id)
         log.info("%d tables restored", len(self.tables))
+        if self.owners is not None:
+            self.owners.adopt(self._live, self._restore)
+
+    async def _restore(self, table_id: int) -> None:
+        """One table brought back from the store, as kept, and played here;
+        people here who sit at it (come from a process that died) are told
+        it is back, and sent what they missed."""
+        table = await self._revive(table_id)
+        if table is None:
+            if self.owners is not None:  # nothing to play: no lease to keep
+                await self.owners.release(table_id)
+            return
+        record = table.record
+        self.tables[record.id] = table
+        self._lobby = (0.0, None)
+        if record.status is Status.PLAYING:
+            for seat, who in enumerate(record.seats):
+                if who.kind is SeatKind.PERSON:
+                    self._start_grace(table, seat)
+            self._wind_clocks(table)
+            self._want_bots(table)
+        for client in list(self.online.values()):  # none at start; some at a takeover
+            seat = table.seat_of(client.name) if client.name and client.table is None else None
+            if seat is not None:
+                client.problem(Problem.of("online-table-back", table=table.id))
+                await self._attach(client, table, seat, client.resumed)
+
+    async def _revive(self, table_id: int) -> LiveTable | None:
+        """The table as kept, its game replayed; None if it is over, or if it
+        cannot come back (ended, and logged)."""
+        record = self.store.table(table_id)
+        if record is None or record.status is Status.OVER:
+            return None
+        try:
+            table = LiveTable(record, self.store)
+            if record.status is Status.PLAYING:
+                await asyncio.to_thread(table.resume)
+            else:
+                table.free_nameless()
+        except NotRestored as err:
+            log.warning("table %d (%s) not restored: %s", record.id, record.game, err)
+            self.store.set_status(record.id, Status.OVER)
+            return None
+        return table
+
+    def _live_elsewhere(self, table_id: int) -> bool:
+        """Whether a table not played here is still live in the shared store."""
+        record = self.store.table(table_id)
+        return record is not None and record.status is not Status.OVER
+
+    def _live(self) -> list[int]:
+        return [record.id for record in self.store.tables([Status.WAITING, Status.PLAYING])]
 
     # -- connections --
 
@@ -341,6 +396,9 @@ class Server:
             await self.dispatch(client, message)
         except Problem as problem:
             client.problem(problem, about)
+        except NotOwner as lost:
+            self._lost(lost.table_id)
+            return
         except OptionError as err:
             client.problem(Problem.of("online-bad-option", what=quoted(str(err), 100)), about)
         except Exception:  # a fault of ours: said, logged once, and the connection goes on
@@ -418,10 +476,13 @@ class Server:
         """A valid token always logs in again: players whose lines drop come
         back however often, whatever others at their address did."""
         login = self.accounts.resume_from(message.token, client.address)
+        client.resumed = message.after
         await self._logged_in(client, login, message.after)
         if message.table is not None and client.table is None:
-            if message.table not in self.tables:  # it ended while the line was down
-                raise Problem.of("online-table-gone", table=message.table)
+            if message.table not in self.tables:
+                if self.owners is not None and self._live_elsewhere(message.table):
+                    return  # its seat is attached once it is taken over here (`_restore`)
+                raise Problem.of("online-table-gone", table=message.table)  # it ended
             if message.watching:
                 table = await self._enter(client, message.table, None)
                 await self._attach(client, table, None, message.after)
@@ -499,6 +560,8 @@ class Server:
             message.timer or 0,
         )
         table_id = self.store.add_table(record)
+        if self.owners is not None:  # its lease was taken with it
+            self.owners.keep(table_id)
         table = LiveTable(self.store.table(table_id) or record, self.store)
         self.tables[table_id] = table
         seat = table.sit(name, 0)
@@ -682,8 +745,12 @@ class Server:
         table = self.tables.get(table_id)
         if table is None or table.match is None:
             return Played(False, 0.0)
-        async with table.lock:
-            seconds = await self._think(_one_bot_move, table)
+        try:
+            async with table.lock:
+                seconds = await self._think(_one_bot_move, table)
+        except NotOwner:
+            self._lost(table_id)
+            return Played(False, 0.0)
         self._send_new(table)
         more = table.id in self.tables and table.bot_due
         if more and table.unattended and self._at(table):
@@ -730,6 +797,8 @@ class Server:
             await asyncio.wait(running, timeout=max(0.0, deadline - loop.time()))
         for pool in (self.thinking, self.hashing):
             pool.shutdown(wait=False, cancel_futures=True)
+        if self.owners is not None:  # nothing more is written: the others may take the tables
+            await self.owners.close()
 
     def close(self) -> None:
         """The threads end once their work is done (connections are closed)."""
@@ -848,8 +917,31 @@ class Server:
 
     def _finish(self, table: LiveTable) -> None:
         """A game over leaves the lobby; its record and journal stay in the store."""
-        self.tables.pop(table.id, None)
+        self._drop(table)
         self._announce_table(table)
+        for client in self._at(table):
+            self._detach(client)
+
+    def _lost(self, table_id: int) -> None:
+        """Another process plays the table now: its lease ran out under this
+        one (Redis out of reach, or this process paused), or a write was
+        refused for it. Dropped here at once, and its people told so."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        log.warning("table %d lost to another process", table_id)
+        self._drop(table)
+        for client in self._at(table):
+            self._detach(client)
+            client.problem(Problem.of("online-table-moved", table=table_id))
+
+    def _drop(self, table: LiveTable) -> None:
+        """Nothing more of `table` is done here: no timer, clock or bot of it,
+        and its lease, if this process still holds it, given up."""
+        self.tables.pop(table.id, None)
+        self._lobby = (0.0, None)
+        if self.owners is not None:
+            self._later(self.owners.release(table.id))
         for key in [k for k in self.timers if k[0] == table.id]:
             self.timers.pop(key).cancel()
         for _, seat in [k for k in self.clocks if k[0] == table.id]:
@@ -858,8 +950,6 @@ class Server:
         if paced is not None:
             paced.cancel()
         self.rota.forget(table.id)
-        for client in self._at(table):
-            self._detach(client)
 
     # -- seats and presence --
 
@@ -925,9 +1015,16 @@ class Server:
         return any(c.table is table and c.seat == seat for c in self.online.values())
 
     def _later(self, work: Awaitable[Any]) -> None:
-        task = asyncio.ensure_future(work)
+        task = asyncio.ensure_future(self._owned(work))
         self.background.add(task)
         task.add_done_callback(self.background.discard)
+
+    async def _owned(self, work: Awaitable[Any]) -> None:
+        """`work`, a table of which is dropped if another process plays it now."""
+        try:
+            await work
+        except NotOwner as lost:
+            self._lost(lost.table_id)
 
     # -- helpers --
 
@@ -1028,15 +1125,18 @@ async def run(
     stop: asyncio.Event | None = None,
     server: Server | None = None,
     own_process: bool = False,
+    lease: float = LEASE,
 ) -> None:
     """Serve until `stop` is set (or forever): load the tables, listen, answer.
 
-    `where`: the store's folder (SQLite), or a Redis by its URL (`open_store`).
+    `where`: the store's folder (SQLite), or a Redis by its URL (`open_store`),
+    whose tables this process plays while it holds their leases, each `lease`
+    seconds long (`owners.py`); `server`: one made already, on its own store.
     `own_process`: the process is the server's alone (`sixdot serve`), so its
     garbage collector is tuned for it (`settle_collector`) once the tables are in.
     """
     with holding(where):
-        await _serve(where, host, port, tls, started, stop, server, own_process)
+        await _serve(where, host, port, tls, started, stop, server, own_process, lease)
 
 
 async def _serve(
@@ -1048,8 +1148,9 @@ async def _serve(
     stop: asyncio.Event | None,
     server: Server | None,
     own_process: bool,
+    lease: float,
 ) -> None:
-    store = open_store(where) if server is None else server.store
+    store = open_store(where, lease) if server is None else server.store
     server = server or Server(store)
     files = raise_file_limit() if own_process else file_limit()
     online = server.online

@@ -1,0 +1,126 @@
+"""Tables owned by leases, where several servers share one Redis (issue 35,
+`server/owners.py`): a table is played by the one process holding its lease,
+its writes are fenced by that lease, and an owner that loses it stops.
+Leases here last 1 s (`LEASE`), so a takeover comes within about a second."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+import redis
+
+from redistools import RedisServer
+from sixdot.games import get_game
+from sixdot.server.background import Background
+from sixdot.server.play import new_record
+from sixdot.server.redis_store import RedisStore
+from sixdot.server.storage import Entry, EntryKind, NotOwner, Status, TableRecord
+from test_server import QUICK, Scripted, _close_clients, joined  # noqa: F401 - a fixture
+from test_server_play import both, check_frames, last_seq, rebuilt, table_of, token_of
+
+#: Seconds a lease lasts in these tests.
+LEASE = 1.0
+
+
+def test_a_tables_writes_are_done_only_while_its_lease_names_the_writer(
+    redis_server: RedisServer,
+) -> None:
+    """The table's lease is taken with the table; another process's writes
+    are refused, and so are the first's once the lease names another."""
+    one = RedisStore(redis_server.url, "one", 1000)
+    two = RedisStore(redis_server.url, "two", 1000)
+    raw = redis.Redis(port=redis_server.port, decode_responses=True)
+    try:
+        table_id = one.add_table(_record())
+        assert raw.get(f"sixdot:lease:{table_id}") == "one"
+        move = Entry(EntryKind.MOVE, 0, "", "keep AW")
+        assert one.append(table_id, move) == 1
+        writes = [
+            lambda store: store.append(table_id, move),
+            lambda store: store.set_status(table_id, Status.OVER),
+            lambda store: store.set_host(table_id, "Mallory"),
+            lambda store: store.set_rules(table_id, 9),
+            lambda store: store.set_seats(table_id, ()),
+        ]
+        before = one.table(table_id)
+        for write in writes:
+            with pytest.raises(NotOwner):
+                write(two)
+        raw.set(f"sixdot:lease:{table_id}", "two")  # one's ran out, and two took it
+        for write in writes:
+            with pytest.raises(NotOwner):
+                write(one)
+        raw.delete(f"sixdot:lease:{table_id}")  # nobody's: nobody writes
+        with pytest.raises(NotOwner):
+            one.append(table_id, move)
+        assert one.table(table_id) == before
+        assert one.journal(table_id) == [move]
+        assert two.tables([Status.WAITING]) == [before]
+    finally:
+        for closing in (one, two, raw):
+            closing.close()
+
+
+def _record() -> TableRecord:
+    return new_record(get_game("letters"), 2, {}, "sensible", "Ana", None, 0)
+
+
+def test_a_second_server_plays_none_of_the_first_ones_tables_until_it_stops(
+    redis_server: RedisServer,
+) -> None:
+    """A server started beside another leaves the other's table alone; once
+    the other stops (giving its leases up), it takes the table over at once,
+    and the players who came to it play the game out, every frame as the
+    journal has it."""
+    url = redis_server.url
+    with contextlib.ExitStack() as running:
+        first = running.enter_context(Background(url, hasher=QUICK, lease=LEASE))
+        ana, ben = joined(first, "Ana"), joined(first, "Ben")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        both(ana, ben, stop_after=2, quiet=2.0)
+        with Background(url, hasher=QUICK, lease=LEASE) as second:
+            assert second.server is not None and first.server is not None
+            assert table_id not in second.server.tables
+            both(ana, ben, stop_after=2, quiet=2.0)
+            assert table_id not in second.server.tables
+            assert table_id in first.server.tables
+            running.close()  # the first stops
+            returned = []
+            for client in (ana, ben):
+                again = Scripted(second.url)
+                again.send("resume", token=token_of(client), after=last_seq(client))
+                assert again.until("table")["table"]["status"] == "playing"
+                returned.append(again)
+            both(*returned)
+    steps, match = rebuilt(url, table_id)
+    assert match.over
+    for seat, (before, after) in enumerate(zip((ana, ben), returned, strict=True)):
+        assert check_frames(before.frames + after.frames, seat, match, steps) == len(steps)
+
+
+def test_an_owner_that_lost_its_lease_drops_the_table_and_writes_no_more(
+    redis_server: RedisServer,
+) -> None:
+    """The lease taken from under a server (as after it was paused longer
+    than the lease): its next renewal, or its next write, finds it gone, and
+    the table's players are told it moved; nothing more reaches its journal."""
+    raw = redis.Redis(port=redis_server.port, decode_responses=True)
+    with Background(redis_server.url, hasher=QUICK, lease=LEASE) as first:
+        assert first.server is not None
+        ana, ben = joined(first, "Ana"), joined(first, "Ben")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        both(ana, ben, stop_after=2, quiet=2.0)
+        with raw.pipeline() as taking:
+            taking.set(f"sixdot:lease:{table_id}", "another")
+            taking.xlen(f"sixdot:journal:{table_id}")
+            _, kept = taking.execute()
+        for client in (ana, ben):
+            moved = client.until("problem", key="online-table-moved")
+            assert moved["args"] == {"table": table_id}
+        assert table_id not in first.server.tables
+        ana.send("chat", to="table", text="still here?")
+        assert ana.until("problem")["key"] == "online-not-at-table"
+    assert raw.xlen(f"sixdot:journal:{table_id}") == kept
+    assert raw.get(f"sixdot:lease:{table_id}") == "another"  # not given up as if its own
+    raw.close()
