@@ -317,7 +317,7 @@ class Listener(Commands):
             self.pending = None  # said why instead; a later view is news again
         if message.key == "online-token-refused":
             self._forget()
-        if message.key in ("online-table-gone", "online-table-moved"):
+        if message.key == "online-table-gone":
             self._leave_table()
         if message.key == "online-table-private" and isinstance(message.args.get("table"), int):
             self.private.add(message.args["table"])

@@ -73,6 +73,7 @@ from sixdot.web.bridge import WebSeat
 
 if TYPE_CHECKING:
     from sixdot.server.owners import Owners
+    from sixdot.server.routes import Router
 
 log = logging.getLogger("sixdot.server")
 
@@ -162,11 +163,9 @@ class Client:
     table: LiveTable | None = None
     seat: int | None = None
     #: The last step sent; None until the client says what it has (`sync`).
+    #: Kept while its table is away (taken over after its process died),
+    #: for it to go on from there.
     sent: int | None = -1
-    #: The last step it said it had when it resumed its session: where its
-    #: table's stream goes on from if the table comes back here only later
-    #: (taken over from a process that died).
-    resumed: int | None = None
     turn_sent: int = -1
     #: What the last turn frame asked: (the seat's moves made, its question).
     asked: tuple[int, int] | None = None
@@ -247,13 +246,17 @@ class Server:
         self.rota = Rota(BOT_WORKERS, self._bot_move)
         #: Bot work under way on the `thinking` threads, for a stop to wait on.
         self._thinking: set[Future[Any]] = set()
-        #: The tables' leases, where other processes share the store.
+        #: The tables' leases, and the way to the others' tables, where other
+        #: processes share the store.
         self.owners: Owners | None = None
+        self.router: Router | None = None
         leases = store.leases()
         if leases is not None:
             from sixdot.server.owners import Owners  # redis-py: only for a Redis
+            from sixdot.server.routes import Router
 
             self.owners = Owners(leases, self._lost)
+            self.router = Router(leases.redis, leases.holder, self)
 
     # -- start --
 
@@ -270,8 +273,9 @@ class Server:
             if self.owners is None or await self.owners.take(record.id):
                 await self._restore(record.id)
         log.info("%d tables restored", len(self.tables))
-        if self.owners is not None:
+        if self.owners is not None and self.router is not None:
             self.owners.adopt(self._live, self._restore)
+            self.router.start()
 
     async def _restore(self, table_id: int) -> None:
         """One table brought back from the store, as kept, and played here;
@@ -294,8 +298,12 @@ class Server:
         for client in list(self.online.values()):  # none at start; some at a takeover
             seat = table.seat_of(client.name) if client.name and client.table is None else None
             if seat is not None:
+                if self.router is not None:
+                    self.router.remote.pop(client, None)  # here now, not elsewhere
                 client.problem(Problem.of("online-table-back", table=table.id))
-                await self._attach(client, table, seat, client.resumed)
+                await self._attach(client, table, seat, client.sent)
+        if self.router is not None:
+            self.router.taken_over(table.id)
 
     async def _revive(self, table_id: int) -> LiveTable | None:
         """The table as kept, its game replayed; None if it is over, or if it
@@ -315,7 +323,7 @@ class Server:
             return None
         return table
 
-    def _live_elsewhere(self, table_id: int) -> bool:
+    def live_elsewhere(self, table_id: int) -> bool:
         """Whether a table not played here is still live in the shared store."""
         record = self.store.table(table_id)
         return record is not None and record.status is not Status.OVER
@@ -393,6 +401,8 @@ class Server:
         try:
             message = p.decode(data)
             about = str(type(message).__struct_config__.tag)
+            if self.router is not None and self.router.route(client, message, data):
+                return  # its table is played by another process
             await self.dispatch(client, message)
         except Problem as problem:
             client.problem(problem, about)
@@ -476,12 +486,16 @@ class Server:
         """A valid token always logs in again: players whose lines drop come
         back however often, whatever others at their address did."""
         login = self.accounts.resume_from(message.token, client.address)
-        client.resumed = message.after
         await self._logged_in(client, login, message.after)
+        if client.table is None and message.after is not None:
+            client.sent = message.after  # for a table that comes back later
         if message.table is not None and client.table is None:
             if message.table not in self.tables:
-                if self.owners is not None and self._live_elsewhere(message.table):
-                    return  # its seat is attached once it is taken over here (`_restore`)
+                if self.router is not None and self.live_elsewhere(message.table):
+                    if message.watching:
+                        watch = p.reply("watch", table=message.table)
+                        self.router.forward(client, message.table, "message", data=watch)
+                    return  # a seat is attached by its owner (`_logged_in`)
                 raise Problem.of("online-table-gone", table=message.table)  # it ended
             if message.watching:
                 table = await self._enter(client, message.table, None)
@@ -499,11 +513,7 @@ class Server:
             await self._gone(client)
         earlier = self.online.get(login.name)
         if earlier is not None and earlier is not client:
-            earlier.problem(Problem.of("online-replaced"))
-            await self._gone(earlier)
-            earlier.name = None
-            with contextlib.suppress(asyncio.QueueFull):
-                earlier.outbox.put_nowait(None)
+            await self._replace(earlier)
         client.name, client.token = login.name, login.token
         self.online[login.name] = client
         client.send(p.reply("session", name=login.name, token=login.token))
@@ -512,6 +522,27 @@ class Server:
             if seat is not None and table.record.status is not Status.OVER:
                 await self._attach(client, table, seat, after)
                 break
+        else:
+            if self.router is not None:
+                self._attach_elsewhere(client, after)
+
+    def _attach_elsewhere(self, client: Client, after: int | None) -> None:
+        """`client` sits at a live table another process plays (or will play,
+        once it takes it over): its owner is asked to attach it."""
+        assert self.router is not None
+        for record in self.store.tables([Status.WAITING, Status.PLAYING]):
+            sits = any(s.kind is SeatKind.PERSON and s.who == client.name for s in record.seats)
+            if sits and record.id not in self.tables:
+                self.router.forward(client, record.id, "attach", after=after)
+                return
+
+    async def _replace(self, earlier: Client) -> None:
+        """`earlier` is logged in no more: its account logged in elsewhere."""
+        earlier.problem(Problem.of("online-replaced"))
+        await self._gone(earlier)
+        earlier.name = None
+        with contextlib.suppress(asyncio.QueueFull):
+            earlier.outbox.put_nowait(None)
 
     # -- lobby --
 
@@ -797,6 +828,8 @@ class Server:
             await asyncio.wait(running, timeout=max(0.0, deadline - loop.time()))
         for pool in (self.thinking, self.hashing):
             pool.shutdown(wait=False, cancel_futures=True)
+        if self.router is not None:
+            await self.router.close()
         if self.owners is not None:  # nothing more is written: the others may take the tables
             await self.owners.close()
 
@@ -931,9 +964,14 @@ class Server:
             return
         log.warning("table %d lost to another process", table_id)
         self._drop(table)
+        assert self.router is not None
+        relayed = self.router.forget(table_id)
         for client in self._at(table):
-            self._detach(client)
-            client.problem(Problem.of("online-table-moved", table=table_id))
+            client.table, client.seat = None, None  # its `sent` kept, to go on from
+            if client in relayed:
+                del self.online[client.name or ""]
+            else:  # a connection here: it waits for the new owner to say the table is back
+                self.router.remote[client] = table_id
 
     def _drop(self, table: LiveTable) -> None:
         """Nothing more of `table` is done here: no timer, clock or bot of it,
@@ -985,6 +1023,8 @@ class Server:
 
     async def _gone(self, client: Client) -> None:
         """A connection closed or logged out: its seat waits out the grace period."""
+        if self.router is not None:
+            self.router.gone(client)
         if client.name is not None and self.online.get(client.name) is client:
             del self.online[client.name]
         table, seat = client.table, client.seat
@@ -1011,6 +1051,28 @@ class Server:
         self._announce_table(table)
         self._play_on(table)
 
+    async def relayed(
+        self, client: Client, table: LiveTable, attach: bool, after: int | None, notice: bool
+    ) -> None:
+        """A connection to another process at `table` (`routes.py`): online
+        here as its account; attached to the table when it asks, or when it
+        sits there and is not attached yet (its table taken over by this
+        process, and its message waited meanwhile), told it is `notice`."""
+        assert client.name is not None
+        earlier = self.online.get(client.name)
+        if earlier is not client:
+            if earlier is not None:
+                await self._replace(earlier)
+            self.online[client.name] = client
+        seat = table.seat_of(client.name)
+        if attach or (client.table is None and seat is not None):
+            if notice:
+                client.problem(Problem.of("online-table-back", table=table.id))
+            await self._attach(client, table, seat, after)
+
+    async def relayed_gone(self, client: Client) -> None:
+        await self._gone(client)
+
     def _seated_client(self, table: LiveTable, seat: int) -> bool:
         return any(c.table is table and c.seat == seat for c in self.online.values())
 
@@ -1034,6 +1096,9 @@ class Server:
     def _not_at_table(self, client: Client) -> None:
         if client.table is not None:
             raise Problem.of("online-at-table", table=client.table.id)
+        elsewhere = None if self.router is None else self.router.at(client)
+        if elsewhere is not None:
+            raise Problem.of("online-at-table", table=elsewhere)
 
     def _hosted(self, client: Client) -> LiveTable:
         table = client.table

@@ -96,7 +96,9 @@ class Owners:
     ) -> None:
         redis, me = self.leases.redis, self.leases.holder
         waiting: set[int] = set()  # nobody's at the last look
-        while True:
+        # Until `close`: a cancel that comes as redis-py's own read times
+        # out is taken for the timeout, a RedisError, met by looking again.
+        while self.adopting is not None:
             try:
                 await redis.set(PROCESS + me, "", px=self.leases.ms)
                 found = redis.scan_iter(PROCESS + "*")
@@ -116,8 +118,10 @@ class Owners:
 
     async def close(self) -> None:
         """A clean stop: every lease given up, for the others to take at once."""
-        if self.adopting is not None:
-            self.adopting.cancel()
+        adopting, self.adopting = self.adopting, None
+        if adopting is not None:
+            adopting.cancel()
+            await asyncio.gather(adopting, return_exceptions=True)
         for table_id in list(self.kept):
             await self.release(table_id)
         with contextlib.suppress(RedisError):
