@@ -127,8 +127,8 @@ def test_an_owner_that_lost_its_lease_stops_and_its_players_go_on_when_it_is_bac
 def test_people_connected_to_different_servers_play_at_one_table(
     redis_server: RedisServer,
 ) -> None:
-    """Ben, connected to a server that does not play the table, sits at it
-    and plays a whole game through it: his messages go to the owner and its
+    """Ben, connected to a server that does not play the table, finds it in
+    his lobby, sits at it and plays a whole game through it: his messages go to the owner and its
     frames come back, each seat hearing only what it may (its own cards,
     never another's), as one server alone sends them."""
     url = redis_server.url
@@ -140,6 +140,9 @@ def test_people_connected_to_different_servers_play_at_one_table(
         ana.send("create", game="nonesuch", players=3, options=SHORT["nonesuch"])
         table_id = ana.until("table")["table"]["id"]
         assert second.server is not None and table_id not in second.server.tables
+        ben.send("lobby")
+        listed = ben.until("lobby")["tables"]
+        assert [(t["id"], t["host"], t["status"]) for t in listed] == [(table_id, "Ana", "waiting")]
         ben.send("sit", table=table_id)
         ben.until("table", you=1)
         ben.send("chat", text="hello from the other server")

@@ -27,7 +27,7 @@ import ssl
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -64,6 +64,7 @@ from sixdot.server.storage import (
     SeatKind,
     Status,
     Store,
+    TableRecord,
     holding,
     open_store,
 )
@@ -553,8 +554,7 @@ class Server:
         made, frame = self._lobby
         now = time.monotonic()
         if frame is None or now - made > LOBBY_FRESH:
-            tables = [self._table_facts(t) for t in self.tables.values()]
-            frame = p.reply("lobby", tables=tables)
+            frame = p.reply("lobby", tables=self._lobby_tables())
             self._lobby = (now, frame)
         client.send(frame)
         if client.name is not None:
@@ -1111,30 +1111,20 @@ class Server:
     def _table_facts(self, table: LiveTable) -> dict[str, Any]:
         connected = {c.seat for c in self._at(table) if c.seat is not None}
         stand_ins = {s for s, stream in table.streams.items() if stream.stand_in is not None}
-        return {
-            "id": table.id,
-            "game": table.record.game,
-            "players": table.record.players,
-            "host": table.record.host,
-            "status": table.record.status.value,
-            "private": table.record.lock is not None,
-            "level": table.record.level,
-            "options": dict(table.record.options),
-            "seats": [
-                {
-                    "kind": seat.kind.value,
-                    "who": seat.who,
-                    "here": index in connected,
-                    "bot_playing": index in stand_ins,
-                    "left": index in table.left,
-                }
-                for index, seat in enumerate(table.seats)
-            ],
-            "watchers": sum(1 for c in self._at(table) if c.seat is None),
-            "last": len(table.public.steps) - 1,
-            "timer": table.record.timer,
-            "warning": warning_at(table.record.timer) if table.record.timer else 0,
-        }
+        watchers = sum(1 for c in self._at(table) if c.seat is None)
+        last = len(table.public.steps) - 1
+        return _facts(table.record, connected, stand_ins, table.left, watchers, last)
+
+    def _lobby_tables(self) -> list[dict[str, Any]]:
+        """The facts of every live table: this process's, and on a shared
+        store the others' as their records have them (who is there, and how
+        far a game is, are their owners' to know)."""
+        tables = [self._table_facts(t) for t in self.tables.values()]
+        if self.router is not None:
+            live = self.store.tables([Status.WAITING, Status.PLAYING])
+            tables += [_facts(r) for r in live if r.id not in self.tables]
+            tables.sort(key=lambda facts: facts["id"])
+        return tables
 
     def _announce_table(
         self, table: LiveTable, facts: dict[str, Any] | None = None, but: Client | None = None
@@ -1146,6 +1136,42 @@ class Server:
         for client in self._at(table):
             if client is not but:
                 client.send(p.reply("table", you=client.seat, table=facts))
+
+
+def _facts(
+    record: TableRecord,
+    here: Collection[int] = (),
+    stand_ins: Collection[int] = (),
+    left: Collection[int] = (),
+    watchers: int = 0,
+    last: int = -1,
+) -> dict[str, Any]:
+    """A table as the lobby and its people are told of it: its record, and
+    which seats' people are `here`, played by a bot standing in, or `left`."""
+    return {
+        "id": record.id,
+        "game": record.game,
+        "players": record.players,
+        "host": record.host,
+        "status": record.status.value,
+        "private": record.lock is not None,
+        "level": record.level,
+        "options": dict(record.options),
+        "seats": [
+            {
+                "kind": seat.kind.value,
+                "who": seat.who,
+                "here": index in here,
+                "bot_playing": index in stand_ins,
+                "left": index in left,
+            }
+            for index, seat in enumerate(record.seats)
+        ],
+        "watchers": watchers,
+        "last": last,
+        "timer": record.timer,
+        "warning": warning_at(record.timer) if record.timer else 0,
+    }
 
 
 @dataclass(eq=False)
