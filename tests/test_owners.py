@@ -6,6 +6,10 @@ Leases here last 1 s (`LEASE`), so a takeover comes within about a second."""
 from __future__ import annotations
 
 import contextlib
+import random
+import signal
+import threading
+import time
 
 import pytest
 import redis
@@ -17,7 +21,16 @@ from sixdot.server.play import new_record
 from sixdot.server.redis_store import RedisStore
 from sixdot.server.storage import Entry, EntryKind, NotOwner, Status, TableRecord
 from test_server import QUICK, Scripted, _close_clients, joined  # noqa: F401 - a fixture
-from test_server_play import SHORT, both, check_frames, last_seq, rebuilt, table_of, token_of
+from test_server_play import (
+    SHORT,
+    both,
+    check_frames,
+    last_seq,
+    rebuilt,
+    serve,
+    table_of,
+    token_of,
+)
 
 #: Seconds a lease lasts in these tests.
 LEASE = 1.0
@@ -154,3 +167,80 @@ def test_people_connected_to_different_servers_play_at_one_table(
     assert match.over
     for seat, client in enumerate((ana, ben)):
         assert check_frames(client.frames, seat, match, steps) == len(steps)
+
+
+def play_on(client: Scripted, seed: int, until: int | None = None) -> None:
+    """Answer each turn with a random legal move, naming the turn as `sixdot
+    join` does (a move for a turn already over is refused, never played at
+    the next), until the game is over or its step `until` is heard (which
+    every seat hears, so each stops there whoever had to move for it)."""
+    rng = random.Random(seed)
+    while True:
+        frame = client.next()
+        if frame["type"] == "step" and (frame["over"] or frame["seq"] == until):
+            return
+        if frame["type"] == "turn":
+            client.send("move", move=rng.choice(frame["legal"]), turn=frame["turn"])
+
+
+def play_both(a: Scripted, b: Scripted, until: int | None = None) -> None:
+    """`play_on` for both, each in a thread of its own; the first failure raised."""
+    failures: list[BaseException] = []
+
+    def run(client: Scripted, seed: int) -> None:
+        try:
+            play_on(client, seed, until)
+        except BaseException as err:
+            failures.append(err)
+
+    threads = [threading.Thread(target=run, args=(c, n)) for n, c in enumerate((a, b))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+
+
+def test_a_table_whose_server_is_killed_plays_on_at_another_within_the_lease(
+    redis_server: RedisServer,
+) -> None:
+    """Three `sixdot serve` on one Redis. Ana is connected to the table's
+    owner, Ben to another. The owner is killed (SIGKILL) mid-game: within
+    the lease (1 s) and a look or two more, another server plays the table,
+    Ben hears it is back without reconnecting, Ana comes back through the
+    third, and they play the game out; every frame each seat had, over both
+    of Ana's connections, is the journal's, none missing or twice, none
+    holding another seat's cards."""
+    url = redis_server.url
+    servers = [serve(url, "--lease", str(LEASE)) for _ in range(3)]
+    try:
+        (owner, owner_url), (_, ben_url), (_, third_url) = servers
+        ana = Scripted(owner_url)
+        ana.send("register", name="Ana", password="password1")
+        ana.until("session")
+        ben = Scripted(ben_url)
+        ben.send("register", name="Ben", password="password1")
+        ben.until("session")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        play_both(ana, ben, until=8)
+        owner.send_signal(signal.SIGKILL)
+        killed = time.monotonic()
+        owner.wait(10)
+        again = Scripted(third_url)
+        again.send("resume", token=token_of(ana), after=last_seq(ana))
+        again.until("session")
+        back = ben.until("problem")
+        taken_over = time.monotonic() - killed
+        assert (back["key"], back["args"]) == ("online-table-back", {"table": table_id})
+        assert taken_over < 3 * LEASE
+        play_both(again, ben)
+    finally:
+        for child, _ in servers:
+            child.send_signal(signal.SIGKILL)
+            child.wait(10)
+    steps, match = rebuilt(url, table_id)
+    assert match.over
+    assert check_frames(ana.frames + again.frames, 0, match, steps) == len(steps)
+    assert check_frames(ben.frames, 1, match, steps) == len(steps)
+    print(f"taken over {taken_over:.2f} s after the kill")

@@ -158,6 +158,8 @@ class Router:
             table_id = message.table
         elif table_id is None or not _for_table(message):
             return False
+        if isinstance(message, p.Sync):  # what it asks for again is to reach it
+            client.sent = max(-1, message.after)
         self.forward(client, table_id, "message", data=data)
         return True
 
@@ -170,6 +172,9 @@ class Router:
             self.numbers[client], self.conns[number] = number, client
         if kind != "gone":
             self.remote[client] = table_id
+        # Each entry says the last step the connection was sent: the one that
+        # reaches a new owner first attaches it there, whatever its kind.
+        fields.setdefault("after", client.sent)
         entry = {"gateway": self.me, "conn": number, "name": client.name or "", "kind": kind}
         entry.update({key: _text(value) for key, value in fields.items()})
         self.writes.put_nowait((INBOX + str(table_id), entry))
@@ -210,11 +215,19 @@ class Router:
         frame = msgspec.json.decode(data)
         kind = frame.get("type")
         if kind == "step":
+            # A step the connection had is not sent again: a new owner that
+            # heard from it first through a message sent before the last
+            # steps came sends them again (its entry said an older step).
+            if frame["seq"] <= (client.sent or -1):
+                return
             client.sent = frame["seq"]
         elif kind == "table":
+            if self.remote.get(client) != frame["table"]["id"]:
+                client.sent = -1  # another table: its steps are news
             self.remote[client] = frame["table"]["id"]
         elif kind == "left" or (kind == "problem" and frame["key"] == "online-table-gone"):
             self.remote.pop(client, None)
+            client.sent = -1
         client.send(data)
 
     # -- as an owner --
