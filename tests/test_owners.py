@@ -244,3 +244,44 @@ def test_a_table_whose_server_is_killed_plays_on_at_another_within_the_lease(
     assert check_frames(ana.frames + again.frames, 0, match, steps) == len(steps)
     assert check_frames(ben.frames, 1, match, steps) == len(steps)
     print(f"taken over {taken_over:.2f} s after the kill")
+
+
+def test_a_player_whose_gateway_is_killed_is_said_gone_and_comes_back_through_another(
+    redis_server: RedisServer,
+) -> None:
+    """Ben plays through a server that does not own his table, and that
+    server is killed: the owner finds its heartbeat gone, and tells Ana his
+    seat is not there (its grace period runs, then a bot plays it); Ben
+    comes back through a third server and plays the game out, hearing every
+    step once."""
+    url = redis_server.url
+    servers = [serve(url, "--lease", str(LEASE)) for _ in range(3)]
+    try:
+        (_, owner_url), (gateway, ben_url), (_, third_url) = servers
+        ana = Scripted(owner_url)
+        ana.send("register", name="Ana", password="password1")
+        ana.until("session")
+        ben = Scripted(ben_url)
+        ben.send("register", name="Ben", password="password1")
+        ben.until("session")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        play_both(ana, ben, until=8)
+        gateway.send_signal(signal.SIGKILL)
+        gateway.wait(10)
+        while True:  # the table's frames to Ana until Ben's seat is said not here
+            facts = ana.until("table")["table"]
+            if not facts["seats"][1]["here"]:
+                break
+        ana.send("sync", after=last_seq(ana))  # her turn again, if the wait passed it
+        again = Scripted(third_url)
+        again.send("resume", token=token_of(ben), after=last_seq(ben))
+        again.until("table", you=1)
+        play_both(ana, again)
+    finally:
+        for child, _ in servers:
+            child.send_signal(signal.SIGKILL)
+            child.wait(10)
+    steps, match = rebuilt(url, table_id)
+    assert match.over
+    assert check_frames(ana.frames, 0, match, steps) == len(steps)
+    assert check_frames(ben.frames + again.frames, 1, match, steps) == len(steps)

@@ -257,7 +257,7 @@ class Server:
             from sixdot.server.routes import Router
 
             self.owners = Owners(leases, self._lost)
-            self.router = Router(leases.redis, leases.holder, self)
+            self.router = Router(leases.redis, leases.holder, self, leases.ms / 1000)
 
     # -- start --
 

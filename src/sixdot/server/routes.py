@@ -91,6 +91,8 @@ class Router:
     redis: Redis
     me: str
     server: Server
+    #: Seconds between looks for gateways gone: a lease's time.
+    period: float
     #: This gateway's connections at others' tables, by number, and back.
     conns: dict[int, Client] = field(default_factory=dict)
     numbers: dict[Client, int] = field(default_factory=dict)
@@ -114,7 +116,7 @@ class Router:
     _numbering: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def start(self) -> None:
-        for work in (self._write, self._read_outbox, self._read_inboxes):
+        for work in (self._write, self._read_outbox, self._read_inboxes, self._prune):
             self.tasks.append(asyncio.create_task(self._forever(work)))
 
     async def close(self) -> None:
@@ -256,6 +258,17 @@ class Router:
             if client.table is not None and client.table.id == table_id:
                 dropped.append(self.relayed.pop(key))
         return dropped
+
+    async def _prune(self) -> None:
+        """Once a lease's time: the connections of gateways no longer alive
+        (their heartbeats ran out: killed, or cut off) are gone, so their
+        seats wait out their grace periods, then bots play them."""
+        await asyncio.sleep(self.period)
+        alive = {key.decode()[len(PROCESS) :] async for key in self.redis.scan_iter(PROCESS + "*")}
+        for (gateway, conn), client in list(self.relayed.items()):
+            if gateway not in alive:
+                del self.relayed[gateway, conn]
+                await self.server.relayed_gone(client)
 
     async def _read_inboxes(self) -> None:
         streams = {INBOX + str(t): self.read.get(t, b"0") for t in self.server.tables}
