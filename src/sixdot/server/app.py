@@ -297,8 +297,11 @@ class Server:
             self._wind_clocks(table)
             self._want_bots(table)
         for client in list(self.online.values()):  # none at start; some at a takeover
-            seat = table.seat_of(client.name) if client.name and client.table is None else None
-            if seat is not None:
+            if client.table is not None or client.name is None:
+                continue
+            seat = table.seat_of(client.name)
+            waited = self.router is not None and self.router.at(client) == table.id
+            if seat is not None or waited:
                 if self.router is not None:
                     self.router.remote.pop(client, None)  # here now, not elsewhere
                 client.problem(Problem.of("online-table-back", table=table.id))

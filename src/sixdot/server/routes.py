@@ -106,6 +106,8 @@ class Router:
     queues: dict[int, asyncio.Queue[tuple[bytes, dict[bytes, bytes]]]] = field(default_factory=dict)
     #: What is to be written, in order: (stream, fields).
     writes: asyncio.Queue[tuple[str, dict[str, Any]]] = field(default_factory=asyncio.Queue)
+    #: Taken from `writes`, not yet written.
+    unsent: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     #: Set by `close`: the loops end at their next round. Cancelling alone
     #: is not enough: a cancel that comes as redis-py's own read times out
@@ -338,14 +340,21 @@ class Router:
             await self.server.receive(client, fields[b"data"])
 
     async def _write(self) -> None:
-        batch = [await self.writes.get()]
+        """What waits to be written, in one round trip. A batch Redis failed
+        is written again once it answers, rather than lost (a move in it
+        would leave its player's turn unanswered for ever); what it had
+        written already comes twice: a move twice is refused as late the
+        second time, a step twice is not sent on by the gateway."""
+        if not self.unsent:
+            self.unsent = [await self.writes.get()]
         while not self.writes.empty():
-            batch.append(self.writes.get_nowait())
+            self.unsent.append(self.writes.get_nowait())
         async with self.redis.pipeline(transaction=False) as writing:
-            for stream, fields in batch:
+            for stream, fields in self.unsent:
                 maxlen = OUTBOX_KEEP if stream.startswith(OUTBOX) else None
                 writing.xadd(stream, fields, maxlen=maxlen, approximate=True)
             await writing.execute()
+        self.unsent = []
 
 
 def _for_table(message: p.Message) -> bool:
