@@ -143,7 +143,8 @@ def test_people_connected_to_different_servers_play_at_one_table(
     """Ben, connected to a server that does not play the table, finds it in
     his lobby, sits at it and plays a whole game through it: his messages go to the owner and its
     frames come back, each seat hearing only what it may (its own cards,
-    never another's), as one server alone sends them."""
+    never another's), as one server alone sends them. The game over, he
+    is at no table, and the next he makes is his own server's."""
     url = redis_server.url
     with (
         Background(url, hasher=QUICK, lease=LEASE) as first,
@@ -163,6 +164,9 @@ def test_people_connected_to_different_servers_play_at_one_table(
         assert (heard["name"], heard["text"]) == ("Ben", "hello from the other server")
         ana.send("start")
         both(ana, ben)
+        ben.send("create", game="letters", players=2)  # at no table elsewhere now
+        assert ben.until("table", you=0)["table"]["host"] == "Ben"
+        assert table_id + 1 in second.server.tables
     steps, match = rebuilt(url, table_id)
     assert match.over
     for seat, client in enumerate((ana, ben)):

@@ -957,6 +957,7 @@ class Server:
         self._announce_table(table)
         for client in self._at(table):
             self._detach(client)
+        self._unrelay(table.id)
 
     def _lost(self, table_id: int) -> None:
         """Another process plays the table now: its lease ran out under this
@@ -968,13 +969,19 @@ class Server:
         log.warning("table %d lost to another process", table_id)
         self._drop(table)
         assert self.router is not None
-        relayed = self.router.forget(table_id)
-        for client in self._at(table):
+        self._unrelay(table_id)
+        for client in self._at(table):  # connections here: they wait for the table to be back
             client.table, client.seat = None, None  # its `sent` kept, to go on from
-            if client in relayed:
-                del self.online[client.name or ""]
-            else:  # a connection here: it waits for the new owner to say the table is back
-                self.router.remote[client] = table_id
+            self.router.remote[client] = table_id
+
+    def _unrelay(self, table_id: int) -> None:
+        """The connections through other processes at a table played here no
+        more are not online here any more either: they are their gateways'."""
+        if self.router is None:
+            return
+        for client in self.router.forget(table_id):
+            if client.name is not None and self.online.get(client.name) is client:
+                del self.online[client.name]
 
     def _drop(self, table: LiveTable) -> None:
         """Nothing more of `table` is done here: no timer, clock or bot of it,

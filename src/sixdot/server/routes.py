@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -102,13 +102,16 @@ class Router:
     relayed: dict[tuple[str, int], Relayed] = field(default_factory=dict)
     #: Where each owned table's inbox has been read to.
     read: dict[int, bytes] = field(default_factory=dict)
-    #: Each owned table's inbox entries, handled one at a time, in order.
+    #: Each owned table's inbox entries, handled one at a time, in order, by
+    #: a task of the table's own.
     queues: dict[int, asyncio.Queue[tuple[bytes, dict[bytes, bytes]]]] = field(default_factory=dict)
+    handlers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     #: What is to be written, in order: (stream, fields).
     writes: asyncio.Queue[tuple[str, dict[str, Any]]] = field(default_factory=asyncio.Queue)
     #: Taken from `writes`, not yet written.
     unsent: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    #: The loops, and the announcements under way.
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
     #: Set by `close`: the loops end at their next round. Cancelling alone
     #: is not enough: a cancel that comes as redis-py's own read times out
     #: is taken for the timeout (a RedisError, met by trying again).
@@ -119,13 +122,20 @@ class Router:
 
     def start(self) -> None:
         for work in (self._write, self._read_outbox, self._read_inboxes, self._prune):
-            self.tasks.append(asyncio.create_task(self._forever(work)))
+            self._run(self._forever(work))
+
+    def _run(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
 
     async def close(self) -> None:
         self.closing = True
-        for task in self.tasks:
+        running = [*self.tasks, *self.handlers.values()]
+        for task in running:
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*running, return_exceptions=True)
         with contextlib.suppress(RedisError):
             await self.redis.delete(OUTBOX + self.me)
 
@@ -225,12 +235,14 @@ class Router:
             if frame["seq"] <= (client.sent or -1):
                 return
             client.sent = frame["seq"]
-        elif kind == "table":
+            if frame["over"]:  # at no table from now, as a connection to its owner is
+                self.remote.pop(client, None)
+        elif kind == "table" and frame["table"]["status"] != "over":
             if self.remote.get(client) != frame["table"]["id"]:
                 client.sent = -1  # another table: its steps are news
             self.remote[client] = frame["table"]["id"]
-        elif kind == "left" or (kind == "problem" and frame["key"] == "online-table-gone"):
-            self.remote.pop(client, None)
+        elif kind in ("table", "left") or frame.get("key") == "online-table-gone":
+            self.remote.pop(client, None)  # the game over, or left: at no table
             client.sent = -1
         client.send(data)
 
@@ -242,7 +254,7 @@ class Router:
     def taken_over(self, table_id: int) -> None:
         """Tell every live process the table is back here: their players at it
         ask for what they missed."""
-        self.tasks.append(asyncio.create_task(self._announce_back(table_id)))
+        self._run(self._announce_back(table_id))
 
     async def _announce_back(self, table_id: int) -> None:
         with contextlib.suppress(RedisError):
@@ -251,10 +263,14 @@ class Router:
                 self.writes.put_nowait((OUTBOX + name, {"back": table_id}))
 
     def forget(self, table_id: int) -> list[Relayed]:
-        """The table is not this process's any more: its inbox is not read
-        here, and the connections it had through other gateways are dropped
-        (which, the new owner hears from them); those."""
+        """The table is played here no more (over, or another's now): its
+        inbox is not read here, and the connections at it through other
+        gateways are dropped (the next owner hears from them itself); those."""
         self.read.pop(table_id, None)
+        self.queues.pop(table_id, None)
+        handler = self.handlers.pop(table_id, None)
+        if handler is not None:
+            handler.cancel()
         dropped = []
         for key, client in list(self.relayed.items()):
             if client.table is not None and client.table.id == table_id:
@@ -286,7 +302,7 @@ class Router:
             queue = self.queues.get(table_id)
             if queue is None:
                 queue = self.queues[table_id] = asyncio.Queue()
-                self.tasks.append(asyncio.create_task(self._handle_all(table_id, queue)))
+                self.handlers[table_id] = asyncio.create_task(self._handle_all(table_id, queue))
             for entry in entries:
                 queue.put_nowait(entry)
 
