@@ -6,6 +6,7 @@ Leases here last 1 s (`LEASE`), so a takeover comes within about a second."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import signal
 import threading
@@ -13,6 +14,7 @@ import time
 
 import pytest
 import redis
+from websockets.sync.client import connect
 
 from redistools import RedisServer
 from sixdot.games import get_game
@@ -20,6 +22,8 @@ from sixdot.server.background import Background
 from sixdot.server.play import new_record
 from sixdot.server.redis_store import RedisStore
 from sixdot.server.storage import Entry, EntryKind, NotOwner, Status, TableRecord
+from sixdot.visible import visible
+from test_join import login
 from test_server import QUICK, Scripted, _close_clients, joined  # noqa: F401 - a fixture
 from test_server_play import (
     SHORT,
@@ -289,3 +293,52 @@ def test_a_player_whose_gateway_is_killed_is_said_gone_and_comes_back_through_an
     assert match.over
     assert check_frames(ana.frames, 0, match, steps) == len(steps)
     assert check_frames(ben.frames + again.frames, 1, match, steps) == len(steps)
+
+
+def test_sixdot_joins_mind_hears_the_table_back_and_plays_on_across_servers(
+    redis_server: RedisServer,
+) -> None:
+    """`sixdot join`'s own client (its Listener, worded by its phrasebook):
+    Ben plays through a server that does not own the table; its owner is
+    killed, Ana's client connects again as `sixdot join` does (here to a
+    third server, as a load balancer would send it), Ben hears the table
+    is back in one line, and both hear the game to its end, with no move
+    refused by the server and no turn lost."""
+    servers = [serve(redis_server.url, "--lease", str(LEASE)) for _ in range(3)]
+    try:
+        (owner, owner_url), (_, ben_url), (_, third_url) = servers
+        ana, ben = login(owner_url, "Ana", 1), login(ben_url, "Ben", 2)
+        ana.type("create nonesuch 3 bots=random hands=1")
+        ana.until("you sit in seat 1")
+        assert ana.me.facts is not None
+        table_id = ana.me.facts.id
+        ben.type(f"sit {table_id}")
+        ben.until("you sit in seat 2")
+        ana.until("Ben sits in seat 2.")
+        ana.type("start")
+        playing = threading.Thread(target=ben.play_out)
+        playing.start()
+        moves = 0
+        while moves < 2:
+            ana.hear()
+            if ana.me.legal:
+                ana.type(str(ana.rng.randint(1, len(ana.me.legal))))
+                moves += 1
+        owner.send_signal(signal.SIGKILL)
+        owner.wait(10)
+        ana.ws = connect(third_url, max_size=None, legacy=True)
+        ana.ws.send(json.dumps(ana.me.resume_message()))
+        ana.play_out()
+        playing.join(60)
+        for player in (ana, ben):
+            player.ws.close()
+    finally:
+        for child, _ in servers:
+            child.send_signal(signal.SIGKILL)
+            child.wait(10)
+    assert f"Table {table_id} is back: play on." in ben.said
+    for player in (ana, ben):
+        assert player.error == ""
+        assert "Game over." in player.said
+        assert all(line and line == visible(line) for line in player.said)
+        assert not any(line.startswith("Server refused") for line in player.said)
