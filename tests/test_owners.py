@@ -148,7 +148,8 @@ def test_people_connected_to_different_servers_play_at_one_table(
     his lobby, sits at it and plays a whole game through it: his messages go to the owner and its
     frames come back, each seat hearing only what it may (its own cards,
     never another's), as one server alone sends them. The game over, he
-    is at no table, and the next he makes is his own server's."""
+    is at no table, and the next he makes is his own server's; at it, he
+    cannot sit at another elsewhere."""
     url = redis_server.url
     with (
         Background(url, hasher=QUICK, lease=LEASE) as first,
@@ -171,6 +172,12 @@ def test_people_connected_to_different_servers_play_at_one_table(
         ben.send("create", game="letters", players=2)  # at no table elsewhere now
         assert ben.until("table", you=0)["table"]["host"] == "Ben"
         assert table_id + 1 in second.server.tables
+        ana.send("create", game="letters", players=2)
+        while (anas := ana.until("table", you=0)["table"])["status"] == "over":
+            pass  # her last table's end, said after its last step
+        ben.send("sit", table=anas["id"])  # while at his own: one table at a time
+        refused = ben.until("problem")
+        assert (refused["key"], refused["args"]) == ("online-at-table", {"table": table_id + 1})
     steps, match = rebuilt(url, table_id)
     assert match.over
     for seat, client in enumerate((ana, ben)):

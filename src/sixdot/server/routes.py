@@ -42,6 +42,7 @@ from redis.exceptions import RedisError
 from sixdot.server import protocol as p
 from sixdot.server.app import Client
 from sixdot.server.owners import PROCESS
+from sixdot.server.problems import Problem
 
 if TYPE_CHECKING:
     from sixdot.server.app import Server
@@ -169,6 +170,8 @@ class Router:
         if isinstance(message, p.Sit | p.Watch) and message.table not in self.server.tables:
             if not self.server.live_elsewhere(message.table):
                 return False
+            if client.table is not None:  # one table at a time, as on one server
+                raise Problem.of("online-at-table", table=client.table.id)
             table_id = message.table
         elif table_id is None or not _for_table(message):
             return False
