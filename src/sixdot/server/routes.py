@@ -315,16 +315,26 @@ class Router:
         while not self.closing:
             entry_id, fields = await queue.get()
             try:
+                if await self._taken(table_id, entry_id) and table_id in self.server.tables:
+                    await self._handle(table_id, fields)
+            except Exception:  # a fault of ours: logged, and the table's next entry is read
+                log.exception("routing table %d", table_id)
+
+    async def _taken(self, table_id: int, entry_id: bytes) -> bool:
+        """Whether this owner is to carry out the entry, deleted now; asked
+        again while Redis fails, as the entry is read here once only."""
+        while not self.closing:
+            try:
                 taken = await self._take(
                     keys=[f"sixdot:lease:{table_id}", INBOX + str(table_id)],
                     args=[self.me, entry_id],
                 )
-                if taken == 1 and table_id in self.server.tables:
-                    await self._handle(table_id, fields)
             except RedisError as err:
                 log.warning("routing table %d: %s", table_id, err)
-            except Exception:
-                log.exception("routing table %d", table_id)
+                await asyncio.sleep(INBOX_WAIT / 1000)
+            else:
+                return bool(taken == 1)
+        return False
 
     async def _handle(self, table_id: int, fields: dict[bytes, bytes]) -> None:
         """One entry of a table's inbox, carried out for its connection."""
