@@ -349,3 +349,29 @@ def test_sixdot_joins_mind_hears_the_table_back_and_plays_on_across_servers(
         assert "Game over." in player.said
         assert all(line and line == visible(line) for line in player.said)
         assert not any(line.startswith("Server refused") for line in player.said)
+
+
+@pytest.mark.parametrize("stop", ["shutdown", "kill"])
+def test_a_redis_restarted_under_two_servers_loses_no_move_of_a_table_between_them(
+    redis_server: RedisServer, stop: str
+) -> None:
+    """Redis stopped mid-game (SHUTDOWN, or SIGKILL) and started again under
+    two servers, a player connected to each: whether the leases outlived the
+    gap or ran out (the tables then dropped and taken back once Redis
+    answers), the game plays out, every frame each seat had the journal's,
+    none missing or twice."""
+    url = redis_server.url
+    with (
+        Background(url, hasher=QUICK, lease=LEASE) as first,
+        Background(url, hasher=QUICK, lease=LEASE) as second,
+    ):
+        ana, ben = joined(first, "Ana"), joined(second, "Ben")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        play_both(ana, ben, until=8)
+        getattr(redis_server, stop)()
+        redis_server.start()
+        play_both(ana, ben)
+    steps, match = rebuilt(url, table_id)
+    assert match.over
+    for seat, client in enumerate((ana, ben)):
+        assert check_frames(client.frames, seat, match, steps) == len(steps)

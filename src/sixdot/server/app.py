@@ -960,13 +960,14 @@ class Server:
         self._unrelay(table.id)
 
     def _lost(self, table_id: int) -> None:
-        """Another process plays the table now: its lease ran out under this
-        one (Redis out of reach, or this process paused), or a write was
-        refused for it. Dropped here at once, and its people told so."""
+        """The table is not played here as it stands: its lease ran out under
+        this process (Redis out of reach, or this process paused), or a write
+        was refused or not answered. Dropped here at once; its people here
+        wait for it to be back, rebuilt from its journal, here or elsewhere."""
         table = self.tables.get(table_id)
         if table is None:
             return
-        log.warning("table %d lost to another process", table_id)
+        log.warning("table %d dropped: its lease lost, or a write not done", table_id)
         self._drop(table)
         assert self.router is not None
         self._unrelay(table_id)

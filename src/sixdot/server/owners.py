@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from redis.exceptions import RedisError
 
 from sixdot.server.lease import Leases
+from sixdot.server.storage import NotOwner, StoreError
 
 log = logging.getLogger("sixdot.server")
 
@@ -110,11 +111,20 @@ class Owners:
                     first = max(alive, key=lambda name: rank(table_id, name), default=me)
                     if (first == me or table_id in waiting) and await self.take(table_id):
                         log.info("table %d taken over", table_id)
-                        await restore(table_id)
+                        await self._restore(table_id, restore)
                 waiting = nobodys
-            except RedisError as err:
+            except (RedisError, StoreError, NotOwner) as err:  # Redis away: looked for again
                 log.warning("looking for tables to take over: %s", err)
             await asyncio.sleep(self.period)
+
+    async def _restore(self, table_id: int, restore: Callable[[int], Awaitable[None]]) -> None:
+        """`restore` a table taken; if it fails (Redis away as it reads the
+        journal), the lease is given up, for the table to be taken again."""
+        try:
+            await restore(table_id)
+        except BaseException:
+            await self.release(table_id)
+            raise
 
     async def close(self) -> None:
         """A clean stop: every lease given up, for the others to take at once."""

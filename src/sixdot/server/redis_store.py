@@ -311,8 +311,15 @@ class RedisStore:
 
     def _write(self, script: Script, table_id: int, keys: list[str], args: list[Any]) -> int:
         """`script` run on the table's keys, fenced by its lease; NotOwner if
-        the lease names another holder (or nobody: it ran out)."""
-        done = int(script(keys=[_lease(table_id), *keys], args=[self.holder or "", *args]))
+        the lease names another holder (or nobody: it ran out), or, in a
+        fenced store, if Redis did not answer: the write may be done or not,
+        so the table as this process holds it may be ahead of its journal."""
+        try:
+            done = int(script(keys=[_lease(table_id), *keys], args=[self.holder or "", *args]))
+        except (redis.ConnectionError, redis.TimeoutError):
+            if self.holder is None:
+                raise
+            raise NotOwner(table_id) from None
         if done == -1:
             raise NotOwner(table_id)
         return done

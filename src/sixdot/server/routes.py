@@ -18,7 +18,7 @@ message is carried out by one owner at most: an owner that lost its lease
 reads nothing more, and a message handled is never handled again by the
 next owner (a move cut off between the two is never journaled: its seat is
 asked its turn again when the table comes back). A new owner tells every
-live process (`owners.PROCESS`) that the table is back; each gateway then
+gateway (each outbox) that the table is back; each gateway then
 asks it, for each of its players there, for what they missed after the
 last step they were sent, as a client coming back does.
 """
@@ -260,10 +260,20 @@ class Router:
         self._run(self._announce_back(table_id))
 
     async def _announce_back(self, table_id: int) -> None:
-        with contextlib.suppress(RedisError):
-            async for key in self.redis.scan_iter(PROCESS + "*"):
-                name = key.decode()[len(PROCESS) :]
-                self.writes.put_nowait((OUTBOX + name, {"back": table_id}))
+        """Every outbox is told, not every heartbeat: after Redis was away
+        longer than a lease, a gateway's heartbeat may not be back yet when
+        the table is. Asked again while Redis fails: a gateway never told
+        would leave its players waiting for the table for ever."""
+        while not self.closing:
+            try:
+                outboxes = [key async for key in self.redis.scan_iter(OUTBOX + "*")]
+            except RedisError as err:
+                log.warning("routing: %s", err)
+                await asyncio.sleep(INBOX_WAIT / 1000)
+                continue
+            for key in outboxes:
+                self.writes.put_nowait((key.decode(), {"back": table_id}))
+            return
 
     def forget(self, table_id: int) -> list[Relayed]:
         """The table is played here no more (over, or another's now): its

@@ -190,7 +190,9 @@ class Store(Protocol):
 
 class NotOwner(Exception):
     """A write to a table refused: its lease names another process now, or
-    nobody (it ran out), so this one no longer plays it."""
+    nobody (it ran out), so this one no longer plays it; or not answered, so
+    this one cannot tell what its journal holds. Either way the table is
+    dropped here and rebuilt from its journal by the next to take it."""
 
     def __init__(self, table_id: int) -> None:
         super().__init__(table_id)
