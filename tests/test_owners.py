@@ -1,7 +1,12 @@
-"""Tables owned by leases, where several servers share one Redis (issue 35,
-`server/owners.py`): a table is played by the one process holding its lease,
-its writes are fenced by that lease, and an owner that loses it stops.
-Leases here last 1 s (`LEASE`), so a takeover comes within about a second."""
+"""Several servers on one Redis (issue 35): a table is played by the one
+process holding its lease (`server/owners.py`), its writes fenced by that
+lease; players connected to other processes play through them
+(`server/routes.py`); a table whose server dies, or loses its lease, or
+whose Redis restarts, is taken over and played on, no move lost or heard
+twice. Real parts: a redis-server of the test's own, servers on threads
+(`Background`) or `sixdot serve` processes killed with SIGKILL, websocket
+clients, and `sixdot join`'s own client. Leases here last 1 s (`LEASE`), so
+a takeover comes within about a second and a half."""
 
 from __future__ import annotations
 
