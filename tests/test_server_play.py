@@ -241,8 +241,11 @@ def serve(folder: Path | str, *more: str) -> tuple[subprocess.Popen[str], str]:
 
 
 def test_a_server_killed_and_started_again_brings_its_tables_back(where: Path | str) -> None:
-    """On each store: SQLite's, and a Redis that outlives the server."""
-    child, url = serve(where)
+    """On each store: SQLite's, and a Redis that outlives the server, where
+    the table comes back once the killed server's lease (1 s here) runs out,
+    to the players who resumed their sessions meanwhile."""
+    lease = [] if isinstance(where, Path) else ["--lease", "1"]
+    child, url = serve(where, *lease)
     try:
         ana, ben = Scripted(url), Scripted(url)
         for client, name in ((ana, "Ana"), (ben, "Ben")):
@@ -255,7 +258,7 @@ def test_a_server_killed_and_started_again_brings_its_tables_back(where: Path | 
         child.wait(10)
         kept = len(rebuilt(where, table_id)[1].moves)
         assert kept >= 8
-        child, url = serve(where)
+        child, url = serve(where, *lease)
         returned = []
         for client in (ana, ben):
             again = Scripted(url)

@@ -155,6 +155,7 @@ online-at-table-watch = Table { $id }: { $game }, you watch.
     .brief = Table { $id }, watching.
 online-game-started = Table { $id }: the game starts.
 online-left = You left table { $id }.
+online-table-back = Table { $table } is back: play on.
 online-table-gone = Table { $table } ended while you were away. Type lobby for tables.
     .brief = Table { $table } ended meanwhile.
 online-table-over = Table { $id } is over. Type lobby for tables.

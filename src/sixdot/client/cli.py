@@ -191,6 +191,12 @@ def _parser() -> argparse.ArgumentParser:
         type=_store_url,
         help="keep accounts and tables in Redis instead: redis://HOST:PORT/DB",
     )
+    server.add_argument(
+        "--lease",
+        metavar="SECONDS",
+        type=float,
+        help="with --store: how long a table waits for another process when its own dies (15)",
+    )
     server.add_argument("--certfile", metavar="FILE", help="TLS certificate (PEM)")
     server.add_argument("--keyfile", metavar="FILE", help="TLS private key (PEM)")
     server.add_argument(
@@ -281,6 +287,7 @@ def _run(args: argparse.Namespace) -> int:
             args.keyfile,
             args.log_level,
             args.store,
+            args.lease,
         )
     if command == "join":
         from sixdot.client.remote import join_command

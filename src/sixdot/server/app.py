@@ -28,12 +28,12 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import msgspec
 from argon2 import PasswordHasher
@@ -58,17 +58,24 @@ from sixdot.server.play import LiveTable, NotRestored, new_record, warning_at
 from sixdot.server.problems import Problem, quoted
 from sixdot.server.rota import Played, Rota
 from sixdot.server.storage import (
+    LEASE,
     Entry,
     EntryKind,
+    NotOwner,
     SeatKind,
     Status,
     Store,
+    TableRecord,
     holding,
     open_store,
 )
 from sixdot.visible import visible
 from sixdot.web import WEB_PATH, page
 from sixdot.web.bridge import WebSeat
+
+if TYPE_CHECKING:
+    from sixdot.server.owners import Owners
+    from sixdot.server.routes import Router
 
 log = logging.getLogger("sixdot.server")
 T = TypeVar("T")
@@ -163,6 +170,8 @@ class Client:
     table: LiveTable | None = None
     seat: int | None = None
     #: The last step sent; None until the client says what it has (`sync`).
+    #: Kept while its table is away (taken over after its process died),
+    #: for it to go on from there.
     sent: int | None = -1
     turn_sent: int = -1
     #: What the last turn frame asked: (the seat's moves made, its question).
@@ -244,6 +253,17 @@ class Server:
         self.rota = Rota(BOT_WORKERS, self._bot_moves, BOT_BATCH)
         #: Bot work under way on the `thinking` threads, for a stop to wait on.
         self._thinking: set[Future[Any]] = set()
+        #: The tables' leases, and the way to the others' tables, where other
+        #: processes share the store.
+        self.owners: Owners | None = None
+        self.router: Router | None = None
+        leases = store.leases()
+        if leases is not None:
+            from sixdot.server.owners import Owners  # redis-py: only for a Redis
+            from sixdot.server.routes import Router
+
+            self.owners = Owners(leases, self._lost)
+            self.router = Router(leases.redis, leases.holder, self, leases.ms / 1000)
 
     # -- start --
 
@@ -252,27 +272,74 @@ class Server:
         from its journal, and each absent person's seat gets its grace period.
         A table that cannot come back (its game gone, its journal played under
         other rules) is ended and logged: the other tables still come back.
-        A table whose bots are to move goes on."""
+        A table whose bots are to move goes on. On a shared store, only the
+        tables whose leases this process takes: the others are played by
+        other processes, and taken over once nobody holds them (`Owners.adopt`)."""
         self.rota.start()
         for record in self.store.tables([Status.WAITING, Status.PLAYING]):
-            try:
-                table = LiveTable(record, self.store)
-                if record.status is Status.PLAYING:
-                    await asyncio.to_thread(table.resume)
-                else:
-                    table.free_nameless()
-            except NotRestored as err:
-                log.warning("table %d (%s) not restored: %s", record.id, record.game, err)
-                self.store.set_status(record.id, Status.OVER)
-                continue
-            self.tables[record.id] = table
-            if record.status is Status.PLAYING:
-                for seat, who in enumerate(record.seats):
-                    if who.kind is SeatKind.PERSON:
-                        self._start_grace(table, seat)
-                self._wind_clocks(table)
-                self._want_bots(table)
+            if self.owners is None or await self.owners.take(record.id):
+                await self._restore(record.id)
         log.info("%d tables restored", len(self.tables))
+        if self.owners is not None and self.router is not None:
+            self.owners.adopt(self._live, self._restore)
+            self.router.start()
+
+    async def _restore(self, table_id: int) -> None:
+        """One table brought back from the store, as kept, and played here;
+        people here who sit at it (come from a process that died) are told
+        it is back, and sent what they missed."""
+        table = await self._revive(table_id)
+        if table is None:
+            if self.owners is not None:  # nothing to play: no lease to keep
+                await self.owners.release(table_id)
+            return
+        record = table.record
+        self.tables[record.id] = table
+        self._lobby = (0.0, None)
+        if record.status is Status.PLAYING:
+            for seat, who in enumerate(record.seats):
+                if who.kind is SeatKind.PERSON:
+                    self._start_grace(table, seat)
+            self._wind_clocks(table)
+            self._want_bots(table)
+        for client in list(self.online.values()):  # none at start; some at a takeover
+            if client.table is not None or client.name is None:
+                continue
+            seat = table.seat_of(client.name)
+            waited = self.router is not None and self.router.at(client) == table.id
+            if seat is not None or waited:
+                if self.router is not None:
+                    self.router.remote.pop(client, None)  # here now, not elsewhere
+                client.problem(Problem.of("online-table-back", table=table.id))
+                await self._attach(client, table, seat, client.sent)
+        if self.router is not None:
+            self.router.taken_over(table.id)
+
+    async def _revive(self, table_id: int) -> LiveTable | None:
+        """The table as kept, its game replayed; None if it is over, or if it
+        cannot come back (ended, and logged)."""
+        record = self.store.table(table_id)
+        if record is None or record.status is Status.OVER:
+            return None
+        try:
+            table = LiveTable(record, self.store)
+            if record.status is Status.PLAYING:
+                await asyncio.to_thread(table.resume)
+            else:
+                table.free_nameless()
+        except NotRestored as err:
+            log.warning("table %d (%s) not restored: %s", record.id, record.game, err)
+            self.store.set_status(record.id, Status.OVER)
+            return None
+        return table
+
+    def live_elsewhere(self, table_id: int) -> bool:
+        """Whether a table not played here is still live in the shared store."""
+        record = self.store.table(table_id)
+        return record is not None and record.status is not Status.OVER
+
+    def _live(self) -> list[int]:
+        return [record.id for record in self.store.tables([Status.WAITING, Status.PLAYING])]
 
     # -- connections --
 
@@ -347,9 +414,14 @@ class Server:
         try:
             message = p.decode(data)
             about = str(type(message).__struct_config__.tag)
+            if self.router is not None and self.router.route(client, message, data):
+                return  # its table is played by another process
             await self.dispatch(client, message)
         except Problem as problem:
             client.problem(problem, about)
+        except NotOwner as lost:
+            self._lost(lost.table_id)
+            return
         except OptionError as err:
             client.problem(Problem.of("online-bad-option", what=quoted(str(err), 100)), about)
         except Exception:  # a fault of ours: said, logged once, and the connection goes on
@@ -428,9 +500,16 @@ class Server:
         back however often, whatever others at their address did."""
         login = self.accounts.resume_from(message.token, client.address)
         await self._logged_in(client, login, message.after)
+        if client.table is None and message.after is not None:
+            client.sent = message.after  # for a table that comes back later
         if message.table is not None and client.table is None:
-            if message.table not in self.tables:  # it ended while the line was down
-                raise Problem.of("online-table-gone", table=message.table)
+            if message.table not in self.tables:
+                if self.router is not None and self.live_elsewhere(message.table):
+                    if message.watching:
+                        watch = p.reply("watch", table=message.table)
+                        self.router.forward(client, message.table, "message", data=watch)
+                    return  # a seat is attached by its owner (`_logged_in`)
+                raise Problem.of("online-table-gone", table=message.table)  # it ended
             if message.watching:
                 table = await self._enter(client, message.table, None)
                 await self._attach(client, table, None, message.after)
@@ -447,11 +526,7 @@ class Server:
             await self._gone(client)
         earlier = self.online.get(login.name)
         if earlier is not None and earlier is not client:
-            earlier.problem(Problem.of("online-replaced"))
-            await self._gone(earlier)
-            earlier.name = None
-            with contextlib.suppress(asyncio.QueueFull):
-                earlier.outbox.put_nowait(None)
+            await self._replace(earlier)
         client.name, client.token = login.name, login.token
         self.online[login.name] = client
         client.send(p.reply("session", name=login.name, token=login.token))
@@ -460,6 +535,27 @@ class Server:
             if seat is not None and table.record.status is not Status.OVER:
                 await self._attach(client, table, seat, after)
                 break
+        else:
+            if self.router is not None:
+                self._attach_elsewhere(client, after)
+
+    def _attach_elsewhere(self, client: Client, after: int | None) -> None:
+        """`client` sits at a live table another process plays (or will play,
+        once it takes it over): its owner is asked to attach it."""
+        assert self.router is not None
+        for record in self.store.tables([Status.WAITING, Status.PLAYING]):
+            sits = any(s.kind is SeatKind.PERSON and s.who == client.name for s in record.seats)
+            if sits and record.id not in self.tables:
+                self.router.forward(client, record.id, "attach", after=after)
+                return
+
+    async def _replace(self, earlier: Client) -> None:
+        """`earlier` is logged in no more: its account logged in elsewhere."""
+        earlier.problem(Problem.of("online-replaced"))
+        await self._gone(earlier)
+        earlier.name = None
+        with contextlib.suppress(asyncio.QueueFull):
+            earlier.outbox.put_nowait(None)
 
     # -- lobby --
 
@@ -470,8 +566,7 @@ class Server:
         made, frame = self._lobby
         now = time.monotonic()
         if frame is None or now - made > LOBBY_FRESH:
-            tables = [self._table_facts(t) for t in self.tables.values()]
-            frame = p.reply("lobby", tables=tables)
+            frame = p.reply("lobby", tables=self._lobby_tables())
             self._lobby = (now, frame)
         client.send(frame)
         if client.name is not None:
@@ -508,6 +603,8 @@ class Server:
             message.timer or 0,
         )
         table_id = self.store.add_table(record)
+        if self.owners is not None:  # its lease was taken with it
+            self.owners.keep(table_id)
         table = LiveTable(self.store.table(table_id) or record, self.store)
         self.tables[table_id] = table
         seat = table.sit(name, 0)
@@ -705,6 +802,9 @@ class Server:
                 try:
                     if seconds is not None:  # else a fault: no more bot moves here
                         table.journal()
+                except NotOwner:  # its lease lost: the table is not played here now
+                    seconds = None
+                    self._lost(table.id)
                 finally:
                     table.lock.release()
                 played(
@@ -775,6 +875,10 @@ class Server:
             await asyncio.wait(running, timeout=max(0.0, deadline - loop.time()))
         for pool in (self.thinking, self.hashing):
             pool.shutdown(wait=False, cancel_futures=True)
+        if self.router is not None:
+            await self.router.close()
+        if self.owners is not None:  # nothing more is written: the others may take the tables
+            await self.owners.close()
 
     def close(self) -> None:
         """The threads end once their work is done (connections are closed)."""
@@ -893,8 +997,44 @@ class Server:
 
     def _finish(self, table: LiveTable) -> None:
         """A game over leaves the lobby; its record and journal stay in the store."""
-        self.tables.pop(table.id, None)
+        self._drop(table)
         self._announce_table(table)
+        for client in self._at(table):
+            self._detach(client)
+        self._unrelay(table.id)
+
+    def _lost(self, table_id: int) -> None:
+        """The table is not played here as it stands: its lease ran out under
+        this process (Redis out of reach, or this process paused), or a write
+        was refused or not answered. Dropped here at once; its people here
+        wait for it to be back, rebuilt from its journal, here or elsewhere."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        log.warning("table %d dropped: its lease lost, or a write not done", table_id)
+        self._drop(table)
+        assert self.router is not None
+        self._unrelay(table_id)
+        for client in self._at(table):  # connections here: they wait for the table to be back
+            client.table, client.seat = None, None  # its `sent` kept, to go on from
+            self.router.remote[client] = table_id
+
+    def _unrelay(self, table_id: int) -> None:
+        """The connections through other processes at a table played here no
+        more are not online here any more either: they are their gateways'."""
+        if self.router is None:
+            return
+        for client in self.router.forget(table_id):
+            if client.name is not None and self.online.get(client.name) is client:
+                del self.online[client.name]
+
+    def _drop(self, table: LiveTable) -> None:
+        """Nothing more of `table` is done here: no timer, clock or bot of it,
+        and its lease, if this process still holds it, given up."""
+        self.tables.pop(table.id, None)
+        self._lobby = (0.0, None)
+        if self.owners is not None:
+            self._later(self.owners.release(table.id))
         for key in [k for k in self.timers if k[0] == table.id]:
             self.timers.pop(key).cancel()
         for _, seat in [k for k in self.clocks if k[0] == table.id]:
@@ -903,8 +1043,6 @@ class Server:
         if paced is not None:
             paced.cancel()
         self.rota.forget(table.id)
-        for client in self._at(table):
-            self._detach(client)
 
     # -- seats and presence --
 
@@ -940,6 +1078,8 @@ class Server:
 
     async def _gone(self, client: Client) -> None:
         """A connection closed or logged out: its seat waits out the grace period."""
+        if self.router is not None:
+            self.router.gone(client)
         if client.name is not None and self.online.get(client.name) is client:
             del self.online[client.name]
         table, seat = client.table, client.seat
@@ -966,13 +1106,42 @@ class Server:
         self._announce_table(table)
         self._play_on(table)
 
+    async def relayed(
+        self, client: Client, table: LiveTable, attach: bool, after: int | None, notice: bool
+    ) -> None:
+        """A connection to another process at `table` (`routes.py`): online
+        here as its account; attached to the table when it asks, or when it
+        sits there and is not attached yet (its table taken over by this
+        process, and its message waited meanwhile), told it is `notice`."""
+        assert client.name is not None
+        earlier = self.online.get(client.name)
+        if earlier is not client:
+            if earlier is not None:
+                await self._replace(earlier)
+            self.online[client.name] = client
+        seat = table.seat_of(client.name)
+        if attach or (client.table is None and seat is not None):
+            if notice:
+                client.problem(Problem.of("online-table-back", table=table.id))
+            await self._attach(client, table, seat, after)
+
+    async def relayed_gone(self, client: Client) -> None:
+        await self._gone(client)
+
     def _seated_client(self, table: LiveTable, seat: int) -> bool:
         return any(c.table is table and c.seat == seat for c in self.online.values())
 
     def _later(self, work: Awaitable[Any]) -> None:
-        task = asyncio.ensure_future(work)
+        task = asyncio.ensure_future(self._owned(work))
         self.background.add(task)
         task.add_done_callback(self.background.discard)
+
+    async def _owned(self, work: Awaitable[Any]) -> None:
+        """`work`, a table of which is dropped if another process plays it now."""
+        try:
+            await work
+        except NotOwner as lost:
+            self._lost(lost.table_id)
 
     # -- helpers --
 
@@ -982,6 +1151,9 @@ class Server:
     def _not_at_table(self, client: Client) -> None:
         if client.table is not None:
             raise Problem.of("online-at-table", table=client.table.id)
+        elsewhere = None if self.router is None else self.router.at(client)
+        if elsewhere is not None:
+            raise Problem.of("online-at-table", table=elsewhere)
 
     def _hosted(self, client: Client) -> LiveTable:
         table = client.table
@@ -994,30 +1166,20 @@ class Server:
     def _table_facts(self, table: LiveTable) -> dict[str, Any]:
         connected = {c.seat for c in self._at(table) if c.seat is not None}
         stand_ins = {s for s, stream in table.streams.items() if stream.stand_in is not None}
-        return {
-            "id": table.id,
-            "game": table.record.game,
-            "players": table.record.players,
-            "host": table.record.host,
-            "status": table.record.status.value,
-            "private": table.record.lock is not None,
-            "level": table.record.level,
-            "options": dict(table.record.options),
-            "seats": [
-                {
-                    "kind": seat.kind.value,
-                    "who": seat.who,
-                    "here": index in connected,
-                    "bot_playing": index in stand_ins,
-                    "left": index in table.left,
-                }
-                for index, seat in enumerate(table.seats)
-            ],
-            "watchers": sum(1 for c in self._at(table) if c.seat is None),
-            "last": len(table.public.steps) - 1,
-            "timer": table.record.timer,
-            "warning": warning_at(table.record.timer) if table.record.timer else 0,
-        }
+        watchers = sum(1 for c in self._at(table) if c.seat is None)
+        last = len(table.public.steps) - 1
+        return _facts(table.record, connected, stand_ins, table.left, watchers, last)
+
+    def _lobby_tables(self) -> list[dict[str, Any]]:
+        """The facts of every live table: this process's, and on a shared
+        store the others' as their records have them (who is there, and how
+        far a game is, are their owners' to know)."""
+        tables = [self._table_facts(t) for t in self.tables.values()]
+        if self.router is not None:
+            live = self.store.tables([Status.WAITING, Status.PLAYING])
+            tables += [_facts(r) for r in live if r.id not in self.tables]
+            tables.sort(key=lambda facts: facts["id"])
+        return tables
 
     def _announce_table(
         self, table: LiveTable, facts: dict[str, Any] | None = None, but: Client | None = None
@@ -1029,6 +1191,42 @@ class Server:
         for client in self._at(table):
             if client is not but:
                 client.send(p.reply("table", you=client.seat, table=facts))
+
+
+def _facts(
+    record: TableRecord,
+    here: Collection[int] = (),
+    stand_ins: Collection[int] = (),
+    left: Collection[int] = (),
+    watchers: int = 0,
+    last: int = -1,
+) -> dict[str, Any]:
+    """A table as the lobby and its people are told of it: its record, and
+    which seats' people are `here`, played by a bot standing in, or `left`."""
+    return {
+        "id": record.id,
+        "game": record.game,
+        "players": record.players,
+        "host": record.host,
+        "status": record.status.value,
+        "private": record.lock is not None,
+        "level": record.level,
+        "options": dict(record.options),
+        "seats": [
+            {
+                "kind": seat.kind.value,
+                "who": seat.who,
+                "here": index in here,
+                "bot_playing": index in stand_ins,
+                "left": index in left,
+            }
+            for index, seat in enumerate(record.seats)
+        ],
+        "watchers": watchers,
+        "last": last,
+        "timer": record.timer,
+        "warning": warning_at(record.timer) if record.timer else 0,
+    }
 
 
 @dataclass(eq=False)
@@ -1073,15 +1271,18 @@ async def run(
     stop: asyncio.Event | None = None,
     server: Server | None = None,
     own_process: bool = False,
+    lease: float = LEASE,
 ) -> None:
     """Serve until `stop` is set (or forever): load the tables, listen, answer.
 
-    `where`: the store's folder (SQLite), or a Redis by its URL (`open_store`).
+    `where`: the store's folder (SQLite), or a Redis by its URL (`open_store`),
+    whose tables this process plays while it holds their leases, each `lease`
+    seconds long (`owners.py`); `server`: one made already, on its own store.
     `own_process`: the process is the server's alone (`sixdot serve`), so its
     garbage collector is tuned for it (`settle_collector`) once the tables are in.
     """
     with holding(where):
-        await _serve(where, host, port, tls, started, stop, server, own_process)
+        await _serve(where, host, port, tls, started, stop, server, own_process, lease)
 
 
 async def _serve(
@@ -1093,8 +1294,9 @@ async def _serve(
     stop: asyncio.Event | None,
     server: Server | None,
     own_process: bool,
+    lease: float,
 ) -> None:
-    store = open_store(where) if server is None else server.store
+    store = open_store(where, lease) if server is None else server.store
     server = server or Server(store)
     files = raise_file_limit() if own_process else file_limit()
     online = server.online

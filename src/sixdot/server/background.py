@@ -10,7 +10,7 @@ from pathlib import Path
 from argon2 import PasswordHasher
 
 from sixdot.server.app import PACE, Listening, Server, run
-from sixdot.server.storage import open_store
+from sixdot.server.storage import LEASE, open_store
 
 
 class Background:
@@ -25,13 +25,16 @@ class Background:
         hasher: PasswordHasher | None = None,
         port: int = 0,
         pace: float = PACE,
+        lease: float = LEASE,
     ) -> None:
         """`port` 0 takes a free one; a server restarted on its folder takes the
-        port it had, so its clients find it again."""
+        port it had, so its clients find it again. `lease`: seconds, on a Redis
+        (`owners.py`)."""
         self.folder = folder
         self.port = port
         self.pace = pace
         self.grace = grace
+        self.lease = lease
         self.hasher = hasher
         self.where: Listening | None = None
         self.server: Server | None = None
@@ -50,7 +53,8 @@ class Background:
         async def main() -> None:
             self._loop = asyncio.get_running_loop()
             self._stop = asyncio.Event()
-            self.server = Server(open_store(self.folder), self.hasher, self.grace, pace=self.pace)
+            store = open_store(self.folder, self.lease)
+            self.server = Server(store, self.hasher, self.grace, pace=self.pace)
             await run(
                 self.folder, "127.0.0.1", self.port, None, self._started, self._stop, self.server
             )

@@ -14,7 +14,7 @@ import platformdirs
 
 from sixdot.present.phrasebook import Phrasebook
 from sixdot.server.app import Listening, run, tls_context
-from sixdot.server.storage import StoreError, shown
+from sixdot.server.storage import LEASE, StoreError, shown
 from sixdot.visible import visible
 
 
@@ -37,13 +37,15 @@ def serve_command(
     keyfile: str | None,
     log_level: str = "warning",
     store: str | None = None,
+    lease: float | None = None,
 ) -> int:
     """Run the server until interrupted; 2 with one line when it cannot start.
 
     Its address, and that it stopped, are said on stdout; everything for the
     operator (refusals, faults, tables restored) is logged on stderr, each
     line with its time and level. `store`: a Redis's URL to keep everything
-    in, instead of the SQLite store in the data folder."""
+    in, instead of the SQLite store in the data folder, its tables played by
+    this process while it holds their leases, `lease` seconds each."""
     words = Phrasebook()
     logging.basicConfig(level=log_level.upper(), format=LOG_FORMAT, stream=sys.stderr)
 
@@ -73,7 +75,7 @@ def serve_command(
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
                 loop.add_signal_handler(sig, stop.set)
-        await run(where, host, port, tls, started, stop, own_process=True)
+        await run(where, host, port, tls, started, stop, own_process=True, lease=lease or LEASE)
 
     try:
         asyncio.run(main())

@@ -27,6 +27,8 @@ from redis.asyncio import Redis
 from redis.commands.core import AsyncScript
 from redis.exceptions import RedisError
 
+from sixdot.server.storage import LEASE
+
 #: Extend the lease KEYS[1] to ARGV[2] ms if it names ARGV[1]: 1, else 0.
 RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -57,7 +59,7 @@ class Leases:
     redis: Redis
     #: Who holds the leases this takes: one name a process (`holder_name`).
     holder: str
-    ms: int = 15_000
+    ms: int = round(LEASE * 1000)
     prefix: str = "sixdot:lease:"
 
     def key(self, name: str) -> str:
@@ -87,6 +89,10 @@ class Leases:
         """Who holds `name` now, if anyone."""
         held = await self.redis.get(self.key(name))
         return held.decode() if isinstance(held, bytes) else held
+
+    async def close(self) -> None:
+        """Close the client: after the last lease is given up."""
+        await self.redis.aclose()
 
     async def keep(self, name: str, lost: Callable[[], None]) -> None:
         """Renew `name` now and every third of its time while this holder has

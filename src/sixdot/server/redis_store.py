@@ -16,6 +16,13 @@ runs on either unchanged. Every key is under `PREFIX`:
   oldest first without the finished ones.
 - `journal:ID`: a table's journal, a Redis Stream: one entry a move or chat
   line, in order; its number is the stream's length once it is added.
+- `lease:ID`: the name of the process that plays the table (`lease.py`).
+  A store opened with a `holder` is fenced: each write to a table (its
+  journal, seats, status, host, rules) is done by one script only while the
+  lease names that holder, else refused with `NotOwner`, so a process whose
+  lease ran out unknown to it (paused, swapping) never writes beside the
+  process that took the table over. A new table's lease is taken in the
+  transaction that adds it: no other process can take it first.
 
 The server calls its store from the event loop and from worker threads (a
 bot's move is journaled on its thread), each call one short transaction, so
@@ -37,13 +44,18 @@ from collections.abc import Callable, Sequence
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import redis
+import redis.asyncio
 from redis.backoff import NoBackoff
+from redis.commands.core import Script
 from redis.retry import Retry
 
+from sixdot.server.lease import Leases
 from sixdot.server.storage import (
+    LEASE,
     Account,
     Entry,
     EntryKind,
+    NotOwner,
     Seat,
     Session,
     Status,
@@ -63,6 +75,17 @@ VERSION = 1
 #: as unreachable: the loop waits on a call, so never for ever.
 TIMEOUT = 5.0
 
+#: How every client of the store talks to Redis. No command is sent again:
+#: redis-py's default sends one again after a timeout, and a write that timed
+#: out may have been done (a move journaled twice replays as another game). A
+#: connection dropped since its last use (Redis restarted) is made again by
+#: the pool before it is used.
+_OPTIONS: dict[str, Any] = {
+    "socket_connect_timeout": TIMEOUT,
+    "socket_timeout": TIMEOUT,
+    "retry": Retry(NoBackoff(), 0),
+}
+
 #: Drop the sessions expired by ARGV[1] (KEYS: the expiry index, the sessions); how many.
 DROP_EXPIRED = """
 local gone = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
@@ -70,16 +93,34 @@ for _, digest in ipairs(gone) do redis.call('HDEL', KEYS[2], digest) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 return #gone
 """
-#: Set field ARGV[1] of table KEYS[1] to ARGV[2] if the table exists (as SQL's
-#: UPDATE changes no row that is not there); for its status, KEYS[2] is the new
-#: state's index, given table ARGV[3], and KEYS[3...] the others it leaves.
-UPDATE = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-for i = 3, #KEYS do redis.call('ZREM', KEYS[i], ARGV[3]) end
-if #KEYS >= 2 then redis.call('ZADD', KEYS[2], ARGV[3], ARGV[3]) end
+#: The fence each table write starts with: -1, and nothing written, unless
+#: the lease KEYS[1] names the holder ARGV[1] ('' for a store not fenced).
+FENCE = """
+if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
+"""
+#: Fenced by lease KEYS[1]: set field ARGV[2] of table KEYS[2] to ARGV[3] if
+#: the table exists (as SQL's UPDATE changes no row that is not there); for
+#: its status, KEYS[3] is the new state's index, given table ARGV[4], and
+#: KEYS[4...] the others it leaves.
+UPDATE = (
+    FENCE
+    + """
+if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+for i = 4, #KEYS do redis.call('ZREM', KEYS[i], ARGV[4]) end
+if #KEYS >= 3 then redis.call('ZADD', KEYS[3], ARGV[4], ARGV[4]) end
 return 1
 """
+)
+#: Fenced by lease KEYS[1]: add the line ARGV[2...] (field, value, ...) to
+#: the journal KEYS[2]; its number, the journal's length.
+APPEND = (
+    FENCE
+    + """
+redis.call('XADD', KEYS[2], '*', unpack(ARGV, 2))
+return redis.call('XLEN', KEYS[2])
+"""
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -110,28 +151,26 @@ class RedisStore:
     """The store in a Redis that several server processes may share."""
 
     @_answered
-    def __init__(self, url: str) -> None:
+    def __init__(
+        self, url: str, holder: str | None = None, lease_ms: int = round(LEASE * 1000)
+    ) -> None:
         """Connect to the Redis at `url` (redis://HOST:PORT/DB); StoreError in
-        one line if it cannot be reached or holds a newer sixdot's keys."""
+        one line if it cannot be reached or holds a newer sixdot's keys.
+        `holder`: the process (`lease.holder_name`) whose table writes are
+        fenced by the tables' leases, each `lease_ms` long; None, not fenced
+        (a tool reading the store, a test of the store alone)."""
         #: The address as said to the operator: without a password in it.
         self.url = shown(url)
+        self.holder = holder
+        self.lease_ms = lease_ms
+        self._address = url
         try:
-            self._redis = redis.Redis.from_url(
-                url,
-                decode_responses=True,
-                socket_connect_timeout=TIMEOUT,
-                socket_timeout=TIMEOUT,
-                # No command again: redis-py's default sends one again after a
-                # timeout, and a write that timed out may have been done (a
-                # move journaled twice replays as another game). A connection
-                # dropped since its last use (Redis restarted) is made again by
-                # the pool before it is used.
-                retry=Retry(NoBackoff(), 0),
-            )
+            self._redis = redis.Redis.from_url(url, decode_responses=True, **_OPTIONS)
         except ValueError as err:
             raise StoreError("online-store-unreachable", url=self.url, why=str(err)) from None
         self._drop_expired = self._redis.register_script(DROP_EXPIRED)
         self._update = self._redis.register_script(UPDATE)
+        self._append = self._redis.register_script(APPEND)
         try:
             self._redis.set(PREFIX + "version", VERSION, nx=True)
             version = int(self._redis.get(PREFIX + "version") or 0)
@@ -211,6 +250,8 @@ class RedisStore:
         if table.lock is not None:
             record["lock"] = table.lock
         with self._redis.pipeline() as both:
+            if self.holder is not None:  # the id is new: nobody else holds its lease
+                both.set(_lease(table_id), self.holder, px=self.lease_ms)
             both.hset(_table(table_id), mapping=record)
             both.zadd(_index(table.status), {str(table_id): table_id})
             both.execute()
@@ -238,37 +279,58 @@ class RedisStore:
 
     @_answered
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
-        self._update(keys=[_table(table_id)], args=["seats", seats_text(seats)])
+        self._write(self._update, table_id, [_table(table_id)], ["seats", seats_text(seats)])
 
     @_answered
     def set_status(self, table_id: int, status: Status) -> None:
         others = [_index(state) for state in Status if state is not status]
-        self._update(
-            keys=[_table(table_id), _index(status), *others],
-            args=["status", status.value, table_id],
+        self._write(
+            self._update,
+            table_id,
+            [_table(table_id), _index(status), *others],
+            ["status", status.value, table_id],
         )
 
     @_answered
     def set_host(self, table_id: int, host: str) -> None:
-        self._update(keys=[_table(table_id)], args=["host", host])
+        self._write(self._update, table_id, [_table(table_id)], ["host", host])
 
     @_answered
     def set_rules(self, table_id: int, revision: int) -> None:
-        self._update(keys=[_table(table_id)], args=["rules", revision])
+        self._write(self._update, table_id, [_table(table_id)], ["rules", revision])
 
     @_answered
     def append(self, table_id: int, entry: Entry) -> int:
-        line = {
-            "kind": entry.kind.value,
-            "seat": "" if entry.seat is None else entry.seat,
-            "author": entry.author,
-            "text": entry.text,
-        }
-        with self._redis.pipeline() as both:
-            both.xadd(_journal(table_id), line)  # type: ignore[arg-type]
-            both.xlen(_journal(table_id))
-            _, count = both.execute()
-        return int(count)
+        line = [
+            *("kind", entry.kind.value),
+            *("seat", "" if entry.seat is None else entry.seat),
+            *("author", entry.author),
+            *("text", entry.text),
+        ]
+        return self._write(self._append, table_id, [_journal(table_id)], line)
+
+    def _write(self, script: Script, table_id: int, keys: list[str], args: list[Any]) -> int:
+        """`script` run on the table's keys, fenced by its lease; NotOwner if
+        the lease names another holder (or nobody: it ran out), or, in a
+        fenced store, if Redis did not answer: the write may be done or not,
+        so the table as this process holds it may be ahead of its journal."""
+        try:
+            done = int(script(keys=[_lease(table_id), *keys], args=[self.holder or "", *args]))
+        except (redis.ConnectionError, redis.TimeoutError):
+            if self.holder is None:
+                raise
+            raise NotOwner(table_id) from None
+        if done == -1:
+            raise NotOwner(table_id)
+        return done
+
+    def leases(self) -> Leases | None:
+        """The leases this store's writes are fenced by, on a client of their
+        own for the server's loop (closed with `Leases.close`); None if not fenced."""
+        if self.holder is None:
+            return None
+        client = redis.asyncio.Redis.from_url(self._address, **_OPTIONS)
+        return Leases(client, self.holder, self.lease_ms, PREFIX + "lease:")
 
     @_answered
     def journal(self, table_id: int) -> list[Entry]:
@@ -336,3 +398,7 @@ def _index(status: Status) -> str:
 
 def _journal(table_id: int) -> str:
     return f"{PREFIX}journal:{table_id}"
+
+
+def _lease(table_id: int) -> str:
+    return f"{PREFIX}lease:{table_id}"

@@ -24,10 +24,19 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeGuard
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 from urllib.parse import urlsplit, urlunsplit
 
 from sixdot.files import lock
+
+if TYPE_CHECKING:
+    from sixdot.server.lease import Leases
+
+#: Seconds a table's lease lasts on a shared store unless a server is told
+#: otherwise (`sixdot serve --lease`): a dead owner's tables wait this long for
+#: another process, and an owner that cannot reach Redis this long stops
+#: playing them (`owners.py`).
+LEASE = 15.0
 
 
 class SeatKind(enum.Enum):
@@ -171,7 +180,25 @@ class Store(Protocol):
 
     def journal(self, table_id: int) -> list[Entry]: ...
 
+    def leases(self) -> Leases | None:
+        """The leases of the tables, where several processes share the store
+        and each table is written only by the one holding its lease (its
+        writes raise NotOwner once another does); None where the store is
+        this process's alone (`holding`), and so is every table in it."""
+        ...
+
     def close(self) -> None: ...
+
+
+class NotOwner(Exception):
+    """A write to a table refused: its lease names another process now, or
+    nobody (it ran out), so this one no longer plays it; or not answered, so
+    this one cannot tell what its journal holds. Either way the table is
+    dropped here and rebuilt from its journal by the next to take it."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(table_id)
+        self.table_id = table_id
 
 
 class StoreError(Exception):
@@ -414,6 +441,10 @@ class SqliteStore:
             self._db.execute("COMMIT")
         return int(last) + 1
 
+    def leases(self) -> None:
+        """None: the folder is this process's alone (`holding`)."""
+        return None
+
     def journal(self, table_id: int) -> list[Entry]:
         rows = self._run(
             "SELECT n, kind, seat, author, text FROM journal WHERE table_id = ? ORDER BY n",
@@ -511,14 +542,20 @@ def shared(where: Path | str) -> TypeGuard[str]:
     return isinstance(where, str) and where.startswith(STORE_SCHEMES)
 
 
-def open_store(where: Path | str) -> Store:
+def open_store(where: Path | str, lease: float | None = None) -> Store:
     """The store at `where`: a Redis by its URL, else the SQLite store in
     that folder. redis-py is imported only for a Redis, so a server on the
-    embedded store starts without it."""
+    embedded store starts without it. `lease`: a server's, in seconds: the
+    Redis store's table writes are fenced by leases this process holds
+    (`lease.holder_name`), each that long; None, a store read or written
+    without leases (a tool, a test)."""
     if shared(where):
+        from sixdot.server.lease import holder_name
         from sixdot.server.redis_store import RedisStore
 
-        return RedisStore(where)
+        if lease is None:
+            return RedisStore(where)
+        return RedisStore(where, holder_name(), round(lease * 1000))
     return SqliteStore(where)
 
 
@@ -545,8 +582,8 @@ def holding(where: Path | str) -> Iterator[None]:
     """The data folder for this server alone while it runs: a second `sixdot
     serve` on it is refused (StoreError), told which process has it. The lock
     goes with the process, however it ends. A shared store (a URL) is held by
-    nobody: several processes serving it is what it is for (until tables have
-    owners, one a store is the operator's to keep to: docs/online.md)."""
+    nobody: several processes serving it is what it is for, each table played
+    by the one holding its lease (`owners.py`)."""
     if shared(where):
         yield
         return

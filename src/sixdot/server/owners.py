@@ -1,0 +1,139 @@
+"""Which tables this process plays, where several processes share one Redis
+(issue 35; the plan is in docs/architecture.md, "Several processes").
+
+A table is played by the process holding its lease (`lease.py`): the one
+that made it, or restored it at start, or took it over once its owner's
+lease ran out. `Owners` keeps each of this process's leases renewed, says
+when one is lost (the server drops the table: another plays it now), and
+gives them all up on a clean stop, so the others take the tables at once.
+
+`adopt` is the takeover: every third of a lease's time it looks for live
+tables whose lease nobody holds, takes what it can and has the server
+restore them from their journals. To share a dead process's tables out
+rather than have the quickest take them all, each table goes first to the
+live process it ranks highest by rendezvous hashing (each process keeps a
+heartbeat key as long as its leases), and to any other only one round later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+
+from redis.exceptions import RedisError
+
+from sixdot.server.lease import Leases
+from sixdot.server.storage import NotOwner, StoreError
+
+log = logging.getLogger("sixdot.server")
+
+#: The heartbeat keys, one a live process, by name.
+PROCESS = "sixdot:process:"
+
+
+def rank(table_id: int, holder: str) -> bytes:
+    """How far up `holder` comes for `table_id`: the highest takes it first."""
+    return hashlib.blake2b(f"{table_id}:{holder}".encode(), digest_size=8).digest()
+
+
+@dataclass(eq=False)
+class Owners:
+    """The leases of the tables this process plays."""
+
+    leases: Leases
+    #: Called with a table's id when its lease is lost: another plays it now.
+    lost: Callable[[int], None]
+    #: The renewing task of each table held.
+    kept: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    #: The looking for tables nobody holds (`adopt`).
+    adopting: asyncio.Task[None] | None = None
+
+    @property
+    def period(self) -> float:
+        """Seconds between looks for tables nobody holds."""
+        return self.leases.ms / 3000
+
+    def keep(self, table_id: int) -> None:
+        """Renew the lease of a table this process holds (made or taken)
+        until it is released or lost."""
+        self.kept[table_id] = asyncio.create_task(
+            self.leases.keep(str(table_id), lambda: self._lost(table_id))
+        )
+
+    async def take(self, table_id: int) -> bool:
+        """Hold the table's lease, and keep it, if nobody holds it; whether this process does."""
+        if not await self.leases.take(str(table_id)):
+            return False
+        self.keep(table_id)
+        return True
+
+    def _lost(self, table_id: int) -> None:
+        self.kept.pop(table_id, None)
+        self.lost(table_id)
+
+    async def release(self, table_id: int) -> None:
+        """Play the table no more (its game is over): stop renewing, give it up."""
+        keeping = self.kept.pop(table_id, None)
+        if keeping is not None:
+            keeping.cancel()
+            with contextlib.suppress(RedisError):
+                await self.leases.give_up(str(table_id))
+
+    def adopt(
+        self, live: Callable[[], Iterable[int]], restore: Callable[[int], Awaitable[None]]
+    ) -> None:
+        """From now until `close`: keep this process's heartbeat, and take
+        and `restore` each of the `live` tables whose lease nobody holds, at
+        once where this process ranks highest for it among those alive, else
+        when it is still nobody's a round later."""
+        self.adopting = asyncio.create_task(self._adopt(live, restore))
+
+    async def _adopt(
+        self, live: Callable[[], Iterable[int]], restore: Callable[[int], Awaitable[None]]
+    ) -> None:
+        redis, me = self.leases.redis, self.leases.holder
+        waiting: set[int] = set()  # nobody's at the last look
+        # Until `close`: a cancel that comes as redis-py's own read times
+        # out is taken for the timeout, a RedisError, met by looking again.
+        while self.adopting is not None:
+            try:
+                await redis.set(PROCESS + me, "", px=self.leases.ms)
+                found = redis.scan_iter(PROCESS + "*")
+                alive = [key.decode()[len(PROCESS) :] async for key in found]
+                ids = [t for t in live() if t not in self.kept]
+                held = await redis.mget([self.leases.key(str(t)) for t in ids]) if ids else []
+                nobodys = {t for t, holder in zip(ids, held, strict=True) if holder is None}
+                for table_id in sorted(nobodys):
+                    first = max(alive, key=lambda name: rank(table_id, name), default=me)
+                    if (first == me or table_id in waiting) and await self.take(table_id):
+                        log.info("table %d taken over", table_id)
+                        await self._restore(table_id, restore)
+                waiting = nobodys
+            except (RedisError, StoreError, NotOwner) as err:  # Redis away: looked for again
+                log.warning("looking for tables to take over: %s", err)
+            await asyncio.sleep(self.period)
+
+    async def _restore(self, table_id: int, restore: Callable[[int], Awaitable[None]]) -> None:
+        """`restore` a table taken; if it fails (Redis away as it reads the
+        journal), the lease is given up, for the table to be taken again."""
+        try:
+            await restore(table_id)
+        except BaseException:
+            await self.release(table_id)
+            raise
+
+    async def close(self) -> None:
+        """A clean stop: every lease given up, for the others to take at once."""
+        adopting, self.adopting = self.adopting, None
+        if adopting is not None:
+            adopting.cancel()
+            await asyncio.gather(adopting, return_exceptions=True)
+        for table_id in list(self.kept):
+            await self.release(table_id)
+        with contextlib.suppress(RedisError):
+            await self.leases.redis.delete(PROCESS + self.leases.holder)
+        await self.leases.close()

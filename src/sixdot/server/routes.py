@@ -1,0 +1,415 @@
+"""Routing between server processes on one Redis (issue 35; the plan is in
+docs/architecture.md, "Several processes"): a player may be connected to one
+process, its gateway, and sit at a table another process owns.
+
+The gateway forwards the player's messages about that table to the table's
+inbox, the stream `sixdot:inbox:ID`, as data: the connection's number, its
+account, the message as it came. The owner reads the inboxes of its tables
+and answers each remote connection through a `Relayed` client, whose frames
+go to the gateway's outbox, the stream `sixdot:outbox:NAME`, which the
+gateway reads and writes to the websocket. Frames are the wire's, events as
+data, so the words are still made at the listener's side.
+
+Streams rather than pub/sub: a message waits in the inbox while the table
+has no owner (its owner died, the next one has not taken it yet) and is
+read by the next owner. Each inbox entry is deleted before it is handled,
+by a script fenced by the table's lease (as the journal's writes are), so a
+message is carried out by one owner at most: an owner that lost its lease
+reads nothing more, and a message handled is never handled again by the
+next owner (a move cut off between the two is never journaled: its seat is
+asked its turn again when the table comes back). A new owner tells every
+gateway (each outbox) that the table is back; each gateway then
+asks it, for each of its players there, for what they missed after the
+last step they were sent, as a client coming back does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+from redis.asyncio import Redis
+from redis.commands.core import AsyncScript
+from redis.exceptions import RedisError
+
+from sixdot.server import protocol as p
+from sixdot.server.app import Client
+from sixdot.server.owners import PROCESS
+from sixdot.server.problems import Problem
+
+if TYPE_CHECKING:
+    from sixdot.server.app import Server
+
+log = logging.getLogger("sixdot.server")
+
+#: What a client at a table elsewhere sends there, besides sitting and watching.
+RELAYED = (p.Leave, p.AddBot, p.RemoveBot, p.Start, p.Say, p.Move, p.Sync, p.Look)
+INBOX = "sixdot:inbox:"
+OUTBOX = "sixdot:outbox:"
+#: Entries an outbox keeps at most (about): its gateway reads them as they come.
+OUTBOX_KEEP = 10_000
+#: Milliseconds a read of the outbox waits before it asks again: under the
+#: client's timeout, which would take a longer wait for a Redis gone.
+OUTBOX_WAIT = 1000
+#: Milliseconds a read of the inboxes waits for news before it looks again
+#: at which tables this process owns.
+INBOX_WAIT = 100
+#: Delete entry ARGV[2] of inbox KEYS[2] if lease KEYS[1] names ARGV[1]: 1 if
+#: this owner is to handle it, 0 if it was handled already, -1 if not the owner.
+TAKE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
+return redis.call('XDEL', KEYS[2], ARGV[2])
+"""
+
+
+@dataclass(eq=False)
+class Relayed(Client):
+    """A connection to another process (its gateway), as its table's owner
+    sees it: what is sent to it goes to the gateway's outbox."""
+
+    gateway: str = ""
+    conn: int = 0
+    relay: Callable[[str, int, bytes], None] | None = None
+
+    def send(self, frame: dict[str, Any] | bytes) -> None:
+        data = frame if isinstance(frame, bytes) else msgspec.json.encode(frame)
+        assert self.relay is not None
+        self.relay(self.gateway, self.conn, data)
+
+
+@dataclass(eq=False)
+class Router:
+    """This process as a gateway (its players at others' tables) and as an
+    owner (others' players at its tables)."""
+
+    redis: Redis
+    me: str
+    server: Server
+    #: Seconds between looks for gateways gone: a lease's time.
+    period: float
+    #: This gateway's connections at others' tables, by number, and back.
+    conns: dict[int, Client] = field(default_factory=dict)
+    numbers: dict[Client, int] = field(default_factory=dict)
+    #: The table each of those connections is at (or asked to be).
+    remote: dict[Client, int] = field(default_factory=dict)
+    #: Others' players at this process's tables, by gateway and connection.
+    relayed: dict[tuple[str, int], Relayed] = field(default_factory=dict)
+    #: Where each owned table's inbox has been read to.
+    read: dict[int, bytes] = field(default_factory=dict)
+    #: Each owned table's inbox entries, handled one at a time, in order, by
+    #: a task of the table's own.
+    queues: dict[int, asyncio.Queue[tuple[bytes, dict[bytes, bytes]]]] = field(default_factory=dict)
+    handlers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    #: What is to be written, in order: (stream, fields).
+    writes: asyncio.Queue[tuple[str, dict[str, Any]]] = field(default_factory=asyncio.Queue)
+    #: Taken from `writes`, not yet written.
+    unsent: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    #: The loops, and the announcements under way.
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    #: Set by `close`: the loops end at their next round. Cancelling alone
+    #: is not enough: a cancel that comes as redis-py's own read times out
+    #: is taken for the timeout (a RedisError, met by trying again).
+    closing: bool = False
+    #: Where this gateway's outbox has been read to.
+    outbox_read: bytes = b"0"
+    _numbering: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    def start(self) -> None:
+        for work in (self._write, self._read_outbox, self._read_inboxes, self._prune):
+            self._run(self._forever(work))
+
+    def _run(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def close(self) -> None:
+        self.closing = True
+        running = [*self.tasks, *self.handlers.values()]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
+        with contextlib.suppress(RedisError):
+            await self.redis.delete(OUTBOX + self.me)
+
+    async def _forever(self, work: Callable[[], Awaitable[None]]) -> None:
+        """`work` again and again until `close`; a moment later when Redis fails it."""
+        while not self.closing:
+            try:
+                await work()
+            except RedisError as err:
+                if not self.closing:
+                    log.warning("routing: %s", err)
+                    await asyncio.sleep(INBOX_WAIT / 1000)
+
+    @cached_property
+    def _take(self) -> AsyncScript:
+        return self.redis.register_script(TAKE)  # type: ignore[return-value]
+
+    # -- as a gateway --
+
+    def at(self, client: Client) -> int | None:
+        """The table elsewhere that `client` is at, if any."""
+        return self.remote.get(client)
+
+    def route(self, client: Client, message: p.Message, data: str | bytes) -> bool:
+        """Whether `message` is for a table elsewhere, and so sent to its owner:
+        any about the table `client` is at there, and sitting at or watching
+        a table live elsewhere."""
+        if client.name is None:
+            return False
+        table_id = self.remote.get(client)
+        if isinstance(message, p.Sit | p.Watch) and message.table not in self.server.tables:
+            if not self.server.live_elsewhere(message.table):
+                return False
+            if client.table is not None:  # one table at a time, as on one server
+                raise Problem.of("online-at-table", table=client.table.id)
+            table_id = message.table
+        elif table_id is None or not _for_table(message):
+            return False
+        if isinstance(message, p.Sync):  # what it asks for again is to reach it
+            client.sent = max(-1, message.after)
+        self.forward(client, table_id, "message", data=data)
+        return True
+
+    def forward(self, client: Client, table_id: int, kind: str, **fields: Any) -> None:
+        """Send the owner of `table_id` something of `client`'s: a message
+        (`data`), that it comes (`attach`, after the step `after`) or goes."""
+        number = self.numbers.get(client)
+        if number is None:
+            number = next(self._numbering)
+            self.numbers[client], self.conns[number] = number, client
+        if kind != "gone":
+            self.remote[client] = table_id
+        # Each entry says the last step the connection was sent: the one that
+        # reaches a new owner first attaches it there, whatever its kind.
+        fields.setdefault("after", client.sent)
+        entry = {"gateway": self.me, "conn": number, "name": client.name or "", "kind": kind}
+        entry.update({key: _text(value) for key, value in fields.items()})
+        self.writes.put_nowait((INBOX + str(table_id), entry))
+
+    def gone(self, client: Client) -> None:
+        """`client` closed, or logged out: its owner elsewhere is told."""
+        table_id = self.remote.pop(client, None)
+        if table_id is not None:
+            self.forward(client, table_id, "gone")
+        number = self.numbers.pop(client, None)
+        if number is not None:
+            del self.conns[number]
+
+    async def _read_outbox(self) -> None:
+        stream = OUTBOX + self.me
+        found = await self.redis.xread({stream: self.outbox_read}, count=500, block=OUTBOX_WAIT)
+        for _, entries in found:
+            for entry_id, fields in entries:
+                self._deliver(fields)
+                self.outbox_read = entry_id
+            await self.redis.xtrim(stream, minid=self.outbox_read, approximate=True)
+
+    def _deliver(self, fields: dict[bytes, bytes]) -> None:
+        """A frame for one of this gateway's connections; or word that a
+        table is back, after a takeover, for each connection there to ask
+        for what it missed."""
+        back = fields.get(b"back")
+        if back is not None:
+            table_id = int(back)
+            for client, at in list(self.remote.items()):
+                if at == table_id:
+                    self.forward(client, table_id, "attach", after=client.sent, notice=1)
+            return
+        client = self.conns.get(int(fields[b"conn"]))
+        if client is None:
+            return
+        data = fields[b"frame"]
+        frame = msgspec.json.decode(data)
+        kind = frame.get("type")
+        if kind == "step":
+            # A step the connection had is not sent again: a new owner that
+            # heard from it first through a message sent before the last
+            # steps came sends them again (its entry said an older step).
+            if frame["seq"] <= (client.sent or -1):
+                return
+            client.sent = frame["seq"]
+            if frame["over"]:  # at no table from now, as a connection to its owner is
+                self.remote.pop(client, None)
+        elif kind == "table" and frame["table"]["status"] != "over":
+            if self.remote.get(client) != frame["table"]["id"]:
+                client.sent = -1  # another table: its steps are news
+            self.remote[client] = frame["table"]["id"]
+        elif kind in ("table", "left") or frame.get("key") == "online-table-gone":
+            self.remote.pop(client, None)  # the game over, or left: at no table
+            client.sent = -1
+        client.send(data)
+
+    # -- as an owner --
+
+    def relay(self, gateway: str, conn: int, data: bytes) -> None:
+        self.writes.put_nowait((OUTBOX + gateway, {"conn": conn, "frame": data}))
+
+    def taken_over(self, table_id: int) -> None:
+        """Tell every live process the table is back here: their players at it
+        ask for what they missed."""
+        self._run(self._announce_back(table_id))
+
+    async def _announce_back(self, table_id: int) -> None:
+        """Every outbox is told, not every heartbeat: after Redis was away
+        longer than a lease, a gateway's heartbeat may not be back yet when
+        the table is. Asked again while Redis fails: a gateway never told
+        would leave its players waiting for the table for ever."""
+        while not self.closing:
+            try:
+                outboxes = [key async for key in self.redis.scan_iter(OUTBOX + "*")]
+            except RedisError as err:
+                log.warning("routing: %s", err)
+                await asyncio.sleep(INBOX_WAIT / 1000)
+                continue
+            for key in outboxes:
+                self.writes.put_nowait((key.decode(), {"back": table_id}))
+            return
+
+    def forget(self, table_id: int) -> list[Relayed]:
+        """The table is played here no more (over, or another's now): its
+        inbox is not read here, and the connections at it through other
+        gateways are dropped (the next owner hears from them itself); those."""
+        self.read.pop(table_id, None)
+        self.queues.pop(table_id, None)
+        handler = self.handlers.pop(table_id, None)
+        if handler is not None:
+            handler.cancel()
+        dropped = []
+        for key, client in list(self.relayed.items()):
+            if client.table is not None and client.table.id == table_id:
+                dropped.append(self.relayed.pop(key))
+        return dropped
+
+    async def _prune(self) -> None:
+        """Once a lease's time: the connections of gateways no longer alive
+        (their heartbeats ran out: killed, or cut off) are gone, so their
+        seats wait out their grace periods, then bots play them."""
+        await asyncio.sleep(self.period)
+        alive = {key.decode()[len(PROCESS) :] async for key in self.redis.scan_iter(PROCESS + "*")}
+        for (gateway, conn), client in list(self.relayed.items()):
+            if gateway not in alive:
+                del self.relayed[gateway, conn]
+                await self.server.relayed_gone(client)
+
+    async def _read_inboxes(self) -> None:
+        streams = {INBOX + str(t): self.read.get(t, b"0") for t in self.server.tables}
+        if not streams:
+            await asyncio.sleep(INBOX_WAIT / 1000)
+            return
+        found = await self.redis.xread(streams, count=100, block=INBOX_WAIT)  # type: ignore[arg-type]
+        for stream, entries in found:
+            table_id = int(stream.decode()[len(INBOX) :])
+            if table_id not in self.server.tables:
+                continue
+            self.read[table_id] = entries[-1][0]
+            queue = self.queues.get(table_id)
+            if queue is None:
+                queue = self.queues[table_id] = asyncio.Queue()
+                self.handlers[table_id] = asyncio.create_task(self._handle_all(table_id, queue))
+            for entry in entries:
+                queue.put_nowait(entry)
+
+    async def _handle_all(
+        self, table_id: int, queue: asyncio.Queue[tuple[bytes, dict[bytes, bytes]]]
+    ) -> None:
+        while not self.closing:
+            entry_id, fields = await queue.get()
+            try:
+                if await self._taken(table_id, entry_id) and table_id in self.server.tables:
+                    await self._handle(table_id, fields)
+            except Exception:  # a fault of ours: logged, and the table's next entry is read
+                log.exception("routing table %d", table_id)
+
+    async def _taken(self, table_id: int, entry_id: bytes) -> bool:
+        """Whether this owner is to carry out the entry, deleted now; asked
+        again while Redis fails, as the entry is read here once only."""
+        while not self.closing:
+            try:
+                taken = await self._take(
+                    keys=[f"sixdot:lease:{table_id}", INBOX + str(table_id)],
+                    args=[self.me, entry_id],
+                )
+            except RedisError as err:
+                log.warning("routing table %d: %s", table_id, err)
+                await asyncio.sleep(INBOX_WAIT / 1000)
+            else:
+                return bool(taken == 1)
+        return False
+
+    async def _handle(self, table_id: int, fields: dict[bytes, bytes]) -> None:
+        """One entry of a table's inbox, carried out for its connection."""
+        gateway, conn = fields[b"gateway"].decode(), int(fields[b"conn"])
+        kind = fields[b"kind"].decode()
+        table = self.server.tables[table_id]
+        if gateway == self.me:  # a connection here, whose message waited for the table to come back
+            mine = self.conns.get(conn)
+            if mine is not None and kind == "message":
+                await self.server.receive(mine, fields[b"data"])
+            return
+        client = self.relayed.get((gateway, conn))
+        if kind == "gone":
+            if client is not None:
+                del self.relayed[gateway, conn]
+                await self.server.relayed_gone(client)
+            return
+        if client is None:
+            client = Relayed(
+                None,  # type: ignore[arg-type]  # no websocket here: its gateway has it
+                address=gateway,
+                gateway=gateway,
+                conn=conn,
+                relay=self.relay,
+            )
+            self.relayed[gateway, conn] = client
+        client.name = fields[b"name"].decode()
+        after = _number(fields.get(b"after"))
+        notice = bool(fields.get(b"notice"))
+        await self.server.relayed(client, table, kind == "attach", after, notice)
+        if kind == "message":
+            await self.server.receive(client, fields[b"data"])
+
+    async def _write(self) -> None:
+        """What waits to be written, in one round trip. A batch Redis failed
+        is written again once it answers, rather than lost (a move in it
+        would leave its player's turn unanswered for ever); what it had
+        written already comes twice: a move twice is refused as late the
+        second time, a step twice is not sent on by the gateway."""
+        if not self.unsent:
+            self.unsent = [await self.writes.get()]
+        while not self.writes.empty():
+            self.unsent.append(self.writes.get_nowait())
+        async with self.redis.pipeline(transaction=False) as writing:
+            for stream, fields in self.unsent:
+                maxlen = OUTBOX_KEEP if stream.startswith(OUTBOX) else None
+                writing.xadd(stream, fields, maxlen=maxlen, approximate=True)
+            await writing.execute()
+        self.unsent = []
+
+
+def _for_table(message: p.Message) -> bool:
+    """Whether `message` is about the table its client is at."""
+    if isinstance(message, p.Say):
+        return message.to != "lobby"
+    return isinstance(message, RELAYED)
+
+
+def _text(value: Any) -> str | bytes | int:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return int(value)
+    return value  # type: ignore[no-any-return]
+
+
+def _number(value: bytes | None) -> int | None:
+    return int(value) if value else None

@@ -1,0 +1,382 @@
+"""Several servers on one Redis (issue 35): a table is played by the one
+process holding its lease (`server/owners.py`), its writes fenced by that
+lease; players connected to other processes play through them
+(`server/routes.py`); a table whose server dies, or loses its lease, or
+whose Redis restarts, is taken over and played on, no move lost or heard
+twice. Real parts: a redis-server of the test's own, servers on threads
+(`Background`) or `sixdot serve` processes killed with SIGKILL, websocket
+clients, and `sixdot join`'s own client. Leases here last 1 s (`LEASE`), so
+a takeover comes within about a second and a half."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import signal
+import threading
+import time
+
+import pytest
+import redis
+from websockets.sync.client import connect
+
+from redistools import RedisServer
+from sixdot.games import get_game
+from sixdot.server.background import Background
+from sixdot.server.play import new_record
+from sixdot.server.redis_store import RedisStore
+from sixdot.server.storage import Entry, EntryKind, NotOwner, Status, TableRecord
+from sixdot.visible import visible
+from test_join import login
+from test_server import QUICK, Scripted, _close_clients, joined  # noqa: F401 - a fixture
+from test_server_play import (
+    SHORT,
+    both,
+    check_frames,
+    last_seq,
+    rebuilt,
+    serve,
+    table_of,
+    token_of,
+)
+
+#: Seconds a lease lasts in these tests.
+LEASE = 1.0
+
+
+def test_a_tables_writes_are_done_only_while_its_lease_names_the_writer(
+    redis_server: RedisServer,
+) -> None:
+    """The table's lease is taken with the table; another process's writes
+    are refused, and so are the first's once the lease names another."""
+    one = RedisStore(redis_server.url, "one", 1000)
+    two = RedisStore(redis_server.url, "two", 1000)
+    raw = redis.Redis(port=redis_server.port, decode_responses=True)
+    try:
+        table_id = one.add_table(_record())
+        assert raw.get(f"sixdot:lease:{table_id}") == "one"
+        move = Entry(EntryKind.MOVE, 0, "", "keep AW")
+        assert one.append(table_id, move) == 1
+        writes = [
+            lambda store: store.append(table_id, move),
+            lambda store: store.set_status(table_id, Status.OVER),
+            lambda store: store.set_host(table_id, "Mallory"),
+            lambda store: store.set_rules(table_id, 9),
+            lambda store: store.set_seats(table_id, ()),
+        ]
+        before = one.table(table_id)
+        for write in writes:
+            with pytest.raises(NotOwner):
+                write(two)
+        raw.set(f"sixdot:lease:{table_id}", "two")  # one's ran out, and two took it
+        for write in writes:
+            with pytest.raises(NotOwner):
+                write(one)
+        raw.delete(f"sixdot:lease:{table_id}")  # nobody's: nobody writes
+        with pytest.raises(NotOwner):
+            one.append(table_id, move)
+        assert one.table(table_id) == before
+        assert one.journal(table_id) == [move]
+        assert two.tables([Status.WAITING]) == [before]
+    finally:
+        for closing in (one, two, raw):
+            closing.close()
+
+
+def _record() -> TableRecord:
+    return new_record(get_game("letters"), 2, {}, "sensible", "Ana", None, 0)
+
+
+def test_a_second_server_plays_none_of_the_first_ones_tables_until_it_stops(
+    redis_server: RedisServer,
+) -> None:
+    """A server started beside another leaves the other's table alone; once
+    the other stops (giving its leases up), it takes the table over at once,
+    and the players who came to it play the game out, every frame as the
+    journal has it."""
+    url = redis_server.url
+    with contextlib.ExitStack() as running:
+        first = running.enter_context(Background(url, hasher=QUICK, lease=LEASE))
+        ana, ben = joined(first, "Ana"), joined(first, "Ben")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        both(ana, ben, stop_after=2, quiet=2.0)
+        with Background(url, hasher=QUICK, lease=LEASE) as second:
+            assert second.server is not None and first.server is not None
+            assert table_id not in second.server.tables
+            both(ana, ben, stop_after=2, quiet=2.0)
+            assert table_id not in second.server.tables
+            assert table_id in first.server.tables
+            running.close()  # the first stops
+            returned = []
+            for client in (ana, ben):
+                again = Scripted(second.url)
+                again.send("resume", token=token_of(client), after=last_seq(client))
+                assert again.until("table")["table"]["status"] == "playing"
+                returned.append(again)
+            both(*returned)
+    steps, match = rebuilt(url, table_id)
+    assert match.over
+    for seat, (before, after) in enumerate(zip((ana, ben), returned, strict=True)):
+        assert check_frames(before.frames + after.frames, seat, match, steps) == len(steps)
+
+
+def test_an_owner_that_lost_its_lease_stops_and_its_players_go_on_when_it_is_back(
+    redis_server: RedisServer,
+) -> None:
+    """The lease taken from under a server for a second, by a process that
+    then dies (as after the server was paused longer than its lease): the
+    server finds it gone at its next renewal and stops playing the table;
+    once that lease runs out it takes the table over again, its players
+    hear it is back and play the game out, every frame as the journal has it."""
+    raw = redis.Redis(port=redis_server.port, decode_responses=True)
+    with Background(redis_server.url, hasher=QUICK, lease=LEASE) as first:
+        ana, ben = joined(first, "Ana"), joined(first, "Ben")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        both(ana, ben, stop_after=2, quiet=2.0)
+        raw.set(f"sixdot:lease:{table_id}", "another", px=round(LEASE * 1000))
+        for client in (ana, ben):
+            back = client.until("problem")
+            assert (back["key"], back["args"]) == ("online-table-back", {"table": table_id})
+        both(ana, ben)
+    raw.close()
+    steps, match = rebuilt(redis_server.url, table_id)
+    assert match.over
+    for seat, client in enumerate((ana, ben)):
+        assert check_frames(client.frames, seat, match, steps) == len(steps)
+
+
+def test_people_connected_to_different_servers_play_at_one_table(
+    redis_server: RedisServer,
+) -> None:
+    """Ben, connected to a server that does not play the table, finds it in
+    his lobby, sits at it and plays a whole game through it: his messages go to the owner and its
+    frames come back, each seat hearing only what it may (its own cards,
+    never another's), as one server alone sends them. The game over, he
+    is at no table, and the next he makes is his own server's; at it, he
+    cannot sit at another elsewhere."""
+    url = redis_server.url
+    with (
+        Background(url, hasher=QUICK, lease=LEASE) as first,
+        Background(url, hasher=QUICK, lease=LEASE) as second,
+    ):
+        ana, ben = joined(first, "Ana"), joined(second, "Ben")
+        ana.send("create", game="nonesuch", players=3, options=SHORT["nonesuch"])
+        table_id = ana.until("table")["table"]["id"]
+        assert second.server is not None and table_id not in second.server.tables
+        ben.send("lobby")
+        listed = ben.until("lobby")["tables"]
+        assert [(t["id"], t["host"], t["status"]) for t in listed] == [(table_id, "Ana", "waiting")]
+        ben.send("sit", table=table_id)
+        ben.until("table", you=1)
+        ben.send("chat", text="hello from the other server")
+        heard = ana.until("chat")
+        assert (heard["name"], heard["text"]) == ("Ben", "hello from the other server")
+        ana.send("start")
+        both(ana, ben)
+        ben.send("create", game="letters", players=2)  # at no table elsewhere now
+        assert ben.until("table", you=0)["table"]["host"] == "Ben"
+        assert table_id + 1 in second.server.tables
+        ana.send("create", game="letters", players=2)
+        while (anas := ana.until("table", you=0)["table"])["status"] == "over":
+            pass  # her last table's end, said after its last step
+        ben.send("sit", table=anas["id"])  # while at his own: one table at a time
+        refused = ben.until("problem")
+        assert (refused["key"], refused["args"]) == ("online-at-table", {"table": table_id + 1})
+    steps, match = rebuilt(url, table_id)
+    assert match.over
+    for seat, client in enumerate((ana, ben)):
+        assert check_frames(client.frames, seat, match, steps) == len(steps)
+
+
+def play_on(client: Scripted, seed: int, until: int | None = None) -> None:
+    """Answer each turn with a random legal move, naming the turn as `sixdot
+    join` does (a move for a turn already over is refused, never played at
+    the next), until the game is over or its step `until` is heard (which
+    every seat hears, so each stops there whoever had to move for it)."""
+    rng = random.Random(seed)
+    while True:
+        frame = client.next()
+        if frame["type"] == "step" and (frame["over"] or frame["seq"] == until):
+            return
+        if frame["type"] == "turn":
+            client.send("move", move=rng.choice(frame["legal"]), turn=frame["turn"])
+
+
+def play_both(a: Scripted, b: Scripted, until: int | None = None) -> None:
+    """`play_on` for both, each in a thread of its own; the first failure raised."""
+    failures: list[BaseException] = []
+
+    def run(client: Scripted, seed: int) -> None:
+        try:
+            play_on(client, seed, until)
+        except BaseException as err:
+            failures.append(err)
+
+    threads = [threading.Thread(target=run, args=(c, n)) for n, c in enumerate((a, b))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+
+
+def test_a_table_whose_server_is_killed_plays_on_at_another_within_the_lease(
+    redis_server: RedisServer,
+) -> None:
+    """Three `sixdot serve` on one Redis. Ana is connected to the table's
+    owner, Ben to another. The owner is killed (SIGKILL) mid-game: within
+    the lease (1 s) and a look or two more, another server plays the table,
+    Ben hears it is back without reconnecting, Ana comes back through the
+    third, and they play the game out; every frame each seat had, over both
+    of Ana's connections, is the journal's, none missing or twice, none
+    holding another seat's cards."""
+    url = redis_server.url
+    servers = [serve(url, "--lease", str(LEASE)) for _ in range(3)]
+    try:
+        (owner, owner_url), (_, ben_url), (_, third_url) = servers
+        ana = Scripted(owner_url)
+        ana.send("register", name="Ana", password="password1")
+        ana.until("session")
+        ben = Scripted(ben_url)
+        ben.send("register", name="Ben", password="password1")
+        ben.until("session")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        play_both(ana, ben, until=8)
+        owner.send_signal(signal.SIGKILL)
+        killed = time.monotonic()
+        owner.wait(10)
+        again = Scripted(third_url)
+        again.send("resume", token=token_of(ana), after=last_seq(ana))
+        again.until("session")
+        back = ben.until("problem")
+        taken_over = time.monotonic() - killed
+        assert (back["key"], back["args"]) == ("online-table-back", {"table": table_id})
+        assert taken_over < 3 * LEASE
+        play_both(again, ben)
+    finally:
+        for child, _ in servers:
+            child.send_signal(signal.SIGKILL)
+            child.wait(10)
+    steps, match = rebuilt(url, table_id)
+    assert match.over
+    assert check_frames(ana.frames + again.frames, 0, match, steps) == len(steps)
+    assert check_frames(ben.frames, 1, match, steps) == len(steps)
+    print(f"taken over {taken_over:.2f} s after the kill")
+
+
+def test_a_player_whose_gateway_is_killed_is_said_gone_and_comes_back_through_another(
+    redis_server: RedisServer,
+) -> None:
+    """Ben plays through a server that does not own his table, and that
+    server is killed: the owner finds its heartbeat gone, and tells Ana his
+    seat is not there (its grace period runs, then a bot plays it); Ben
+    comes back through a third server and plays the game out, hearing every
+    step once."""
+    url = redis_server.url
+    servers = [serve(url, "--lease", str(LEASE)) for _ in range(3)]
+    try:
+        (_, owner_url), (gateway, ben_url), (_, third_url) = servers
+        ana = Scripted(owner_url)
+        ana.send("register", name="Ana", password="password1")
+        ana.until("session")
+        ben = Scripted(ben_url)
+        ben.send("register", name="Ben", password="password1")
+        ben.until("session")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        play_both(ana, ben, until=8)
+        gateway.send_signal(signal.SIGKILL)
+        gateway.wait(10)
+        while True:  # the table's frames to Ana until Ben's seat is said not here
+            facts = ana.until("table")["table"]
+            if not facts["seats"][1]["here"]:
+                break
+        ana.send("sync", after=last_seq(ana))  # her turn again, if the wait passed it
+        again = Scripted(third_url)
+        again.send("resume", token=token_of(ben), after=last_seq(ben))
+        again.until("table", you=1)
+        play_both(ana, again)
+    finally:
+        for child, _ in servers:
+            child.send_signal(signal.SIGKILL)
+            child.wait(10)
+    steps, match = rebuilt(url, table_id)
+    assert match.over
+    assert check_frames(ana.frames, 0, match, steps) == len(steps)
+    assert check_frames(ben.frames + again.frames, 1, match, steps) == len(steps)
+
+
+def test_sixdot_joins_mind_hears_the_table_back_and_plays_on_across_servers(
+    redis_server: RedisServer,
+) -> None:
+    """`sixdot join`'s own client (its Listener, worded by its phrasebook):
+    Ben plays through a server that does not own the table; its owner is
+    killed, Ana's client connects again as `sixdot join` does (here to a
+    third server, as a load balancer would send it), Ben hears the table
+    is back in one line, and both hear the game to its end, with no move
+    refused by the server and no turn lost."""
+    servers = [serve(redis_server.url, "--lease", str(LEASE)) for _ in range(3)]
+    try:
+        (owner, owner_url), (_, ben_url), (_, third_url) = servers
+        ana, ben = login(owner_url, "Ana", 1), login(ben_url, "Ben", 2)
+        ana.type("create nonesuch 3 bots=random hands=1")
+        ana.until("you sit in seat 1")
+        assert ana.me.facts is not None
+        table_id = ana.me.facts.id
+        ben.type(f"sit {table_id}")
+        ben.until("you sit in seat 2")
+        ana.until("Ben sits in seat 2.")
+        ana.type("start")
+        playing = threading.Thread(target=ben.play_out)
+        playing.start()
+        moves = 0
+        while moves < 2:
+            ana.hear()
+            if ana.me.legal:
+                ana.type(str(ana.rng.randint(1, len(ana.me.legal))))
+                moves += 1
+        owner.send_signal(signal.SIGKILL)
+        owner.wait(10)
+        ana.ws = connect(third_url, max_size=None, legacy=True)
+        ana.ws.send(json.dumps(ana.me.resume_message()))
+        ana.play_out()
+        playing.join(60)
+        for player in (ana, ben):
+            player.ws.close()
+    finally:
+        for child, _ in servers:
+            child.send_signal(signal.SIGKILL)
+            child.wait(10)
+    assert f"Table {table_id} is back: play on." in ben.said
+    for player in (ana, ben):
+        assert player.error == ""
+        assert "Game over." in player.said
+        assert all(line and line == visible(line) for line in player.said)
+        assert not any(line.startswith("Server refused") for line in player.said)
+
+
+@pytest.mark.parametrize("stop", ["shutdown", "kill"])
+def test_a_redis_restarted_under_two_servers_loses_no_move_of_a_table_between_them(
+    redis_server: RedisServer, stop: str
+) -> None:
+    """Redis stopped mid-game (SHUTDOWN, or SIGKILL) and started again under
+    two servers, a player connected to each: whether the leases outlived the
+    gap or ran out (the tables then dropped and taken back once Redis
+    answers), the game plays out, every frame each seat had the journal's,
+    none missing or twice."""
+    url = redis_server.url
+    with (
+        Background(url, hasher=QUICK, lease=LEASE) as first,
+        Background(url, hasher=QUICK, lease=LEASE) as second,
+    ):
+        ana, ben = joined(first, "Ana"), joined(second, "Ben")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        play_both(ana, ben, until=8)
+        getattr(redis_server, stop)()
+        redis_server.start()
+        play_both(ana, ben)
+    steps, match = rebuilt(url, table_id)
+    assert match.over
+    for seat, client in enumerate((ana, ben)):
+        assert check_frames(client.frames, seat, match, steps) == len(steps)
