@@ -17,6 +17,7 @@ import _thread
 import asyncio
 import atexit
 import contextlib
+import functools
 import os
 import signal
 import sys
@@ -77,6 +78,13 @@ def note(line: str, stream: TextIO | None = None) -> None:
     stream.write(Cursor.owed() + line)
     stream.flush()
     Cursor.dangling = True
+    _end_line_at_exit(stream)
+
+
+@functools.cache
+def _end_line_at_exit(stream: TextIO) -> None:
+    """The newline owed on `stream` paid at exit: asked for once a stream,
+    however many notices it carries."""
     atexit.register(Cursor.end_line, stream)
 
 
