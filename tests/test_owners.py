@@ -32,6 +32,7 @@ from test_join import login
 from test_server import QUICK, Scripted, _close_clients, joined  # noqa: F401 - a fixture
 from test_server_play import (
     SHORT,
+    at_once,
     both,
     check_frames,
     last_seq,
@@ -204,22 +205,22 @@ def play_on(client: Scripted, seed: int, until: int | None = None) -> None:
 
 
 def play_both(a: Scripted, b: Scripted, until: int | None = None) -> None:
-    """`play_on` for both, each in a thread of its own; the first failure raised."""
-    failures: list[BaseException] = []
+    """`play_on` for both at once; the first failure raised."""
+    at_once(lambda client, seed: play_on(client, seed, until), a, b)
 
-    def run(client: Scripted, seed: int) -> None:
-        try:
-            play_on(client, seed, until)
-        except BaseException as err:
-            failures.append(err)
 
-    threads = [threading.Thread(target=run, args=(c, n)) for n, c in enumerate((a, b))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    if failures:
-        raise failures[0]
+def seated(ana_url: str, ben_url: str) -> tuple[Scripted, Scripted, int]:
+    """Ana registered at one server and Ben at another, at a Nonesuch table
+    for three with a bot, played to step 8: the two and the table's number."""
+    ana = Scripted(ana_url)
+    ana.send("register", name="Ana", password="password1")
+    ana.until("session")
+    ben = Scripted(ben_url)
+    ben.send("register", name="Ben", password="password1")
+    ben.until("session")
+    table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+    play_both(ana, ben, until=8)
+    return ana, ben, table_id
 
 
 def test_a_table_whose_server_is_killed_plays_on_at_another_within_the_lease(
@@ -236,14 +237,7 @@ def test_a_table_whose_server_is_killed_plays_on_at_another_within_the_lease(
     servers = [serve(url, "--lease", str(LEASE)) for _ in range(3)]
     try:
         (owner, owner_url), (_, ben_url), (_, third_url) = servers
-        ana = Scripted(owner_url)
-        ana.send("register", name="Ana", password="password1")
-        ana.until("session")
-        ben = Scripted(ben_url)
-        ben.send("register", name="Ben", password="password1")
-        ben.until("session")
-        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
-        play_both(ana, ben, until=8)
+        ana, ben, table_id = seated(owner_url, ben_url)
         owner.send_signal(signal.SIGKILL)
         killed = time.monotonic()
         owner.wait(10)
@@ -278,14 +272,7 @@ def test_a_player_whose_gateway_is_killed_is_said_gone_and_comes_back_through_an
     servers = [serve(url, "--lease", str(LEASE)) for _ in range(3)]
     try:
         (_, owner_url), (gateway, ben_url), (_, third_url) = servers
-        ana = Scripted(owner_url)
-        ana.send("register", name="Ana", password="password1")
-        ana.until("session")
-        ben = Scripted(ben_url)
-        ben.send("register", name="Ben", password="password1")
-        ben.until("session")
-        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
-        play_both(ana, ben, until=8)
+        ana, ben, table_id = seated(owner_url, ben_url)
         gateway.send_signal(signal.SIGKILL)
         gateway.wait(10)
         while True:  # the table's frames to Ana until Ben's seat is said not here

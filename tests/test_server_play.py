@@ -22,6 +22,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -88,11 +89,17 @@ PENDING: dict[Scripted, dict[str, Any]] = {}
 
 def both(a: Scripted, b: Scripted, **kwargs: Any) -> None:
     """Both clients play out at once, each in its own thread."""
+    at_once(lambda client, seed: play_out(client, seed, **kwargs), a, b)
+
+
+def at_once(play: Callable[[Scripted, int], object], a: Scripted, b: Scripted) -> None:
+    """`play(client, seed)` for both clients at once, each in a thread of its
+    own (seeds 0 and 1); the first failure raised."""
     failures: list[BaseException] = []
 
     def run(client: Scripted, seed: int) -> None:
         try:
-            play_out(client, seed, **kwargs)
+            play(client, seed)
         except BaseException as err:
             failures.append(err)
 
