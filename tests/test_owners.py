@@ -14,8 +14,10 @@ import contextlib
 import json
 import random
 import signal
+import subprocess
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 import redis
@@ -209,6 +211,19 @@ def play_both(a: Scripted, b: Scripted, until: int | None = None) -> None:
     at_once(lambda client, seed: play_on(client, seed, until), a, b)
 
 
+@contextlib.contextmanager
+def three_servers(url: str) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
+    """Three `sixdot serve` on the Redis at `url`, with short leases: each
+    child and its URL; all killed at the end."""
+    servers = [serve(url, "--lease", str(LEASE)) for _ in range(3)]
+    try:
+        yield servers
+    finally:
+        for child, _ in servers:
+            child.send_signal(signal.SIGKILL)
+            child.wait(10)
+
+
 def seated(ana_url: str, ben_url: str) -> tuple[Scripted, Scripted, int]:
     """Ana registered at one server and Ben at another, at a Nonesuch table
     for three with a bot, played to step 8: the two and the table's number."""
@@ -234,8 +249,7 @@ def test_a_table_whose_server_is_killed_plays_on_at_another_within_the_lease(
     of Ana's connections, is the journal's, none missing or twice, none
     holding another seat's cards."""
     url = redis_server.url
-    servers = [serve(url, "--lease", str(LEASE)) for _ in range(3)]
-    try:
+    with three_servers(url) as servers:
         (owner, owner_url), (_, ben_url), (_, third_url) = servers
         ana, ben, table_id = seated(owner_url, ben_url)
         owner.send_signal(signal.SIGKILL)
@@ -249,10 +263,6 @@ def test_a_table_whose_server_is_killed_plays_on_at_another_within_the_lease(
         assert (back["key"], back["args"]) == ("online-table-back", {"table": table_id})
         assert taken_over < 3 * LEASE
         play_both(again, ben)
-    finally:
-        for child, _ in servers:
-            child.send_signal(signal.SIGKILL)
-            child.wait(10)
     steps, match = rebuilt(url, table_id)
     assert match.over
     assert check_frames(ana.frames + again.frames, 0, match, steps) == len(steps)
@@ -269,8 +279,7 @@ def test_a_player_whose_gateway_is_killed_is_said_gone_and_comes_back_through_an
     comes back through a third server and plays the game out, hearing every
     step once."""
     url = redis_server.url
-    servers = [serve(url, "--lease", str(LEASE)) for _ in range(3)]
-    try:
+    with three_servers(url) as servers:
         (_, owner_url), (gateway, ben_url), (_, third_url) = servers
         ana, ben, table_id = seated(owner_url, ben_url)
         gateway.send_signal(signal.SIGKILL)
@@ -284,10 +293,6 @@ def test_a_player_whose_gateway_is_killed_is_said_gone_and_comes_back_through_an
         again.send("resume", token=token_of(ben), after=last_seq(ben))
         again.until("table", you=1)
         play_both(ana, again)
-    finally:
-        for child, _ in servers:
-            child.send_signal(signal.SIGKILL)
-            child.wait(10)
     steps, match = rebuilt(url, table_id)
     assert match.over
     assert check_frames(ana.frames, 0, match, steps) == len(steps)
@@ -303,8 +308,7 @@ def test_sixdot_joins_mind_hears_the_table_back_and_plays_on_across_servers(
     third server, as a load balancer would send it), Ben hears the table
     is back in one line, and both hear the game to its end, with no move
     refused by the server and no turn lost."""
-    servers = [serve(redis_server.url, "--lease", str(LEASE)) for _ in range(3)]
-    try:
+    with three_servers(redis_server.url) as servers:
         (owner, owner_url), (_, ben_url), (_, third_url) = servers
         ana, ben = login(owner_url, "Ana", 1), login(ben_url, "Ben", 2)
         ana.type("create nonesuch 3 bots=random hands=1")
@@ -331,10 +335,6 @@ def test_sixdot_joins_mind_hears_the_table_back_and_plays_on_across_servers(
         playing.join(60)
         for player in (ana, ben):
             player.ws.close()
-    finally:
-        for child, _ in servers:
-            child.send_signal(signal.SIGKILL)
-            child.wait(10)
     assert f"Table {table_id} is back: play on." in ben.said
     for player in (ana, ben):
         assert player.error == ""
