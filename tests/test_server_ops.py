@@ -42,13 +42,20 @@ def test_health_says_how_the_server_stands(tmp_path: Path) -> None:
     assert health == {"status": "ok", "tables": 1, "connections": 1, "online": 1}
 
 
+def refused_start(*where: str) -> str:
+    """`sixdot serve` on `where` refused at start: exit 2, nothing on stdout,
+    and the one line it said on stderr."""
+    command = [sys.executable, "-m", "sixdot", "serve", *where, "--port", "0"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout) == (2, "")
+    (line,) = done.stderr.splitlines()
+    return line
+
+
 def test_a_second_server_on_one_folder_is_refused_and_told_who_has_it(tmp_path: Path) -> None:
     folder = tmp_path / "server"
     with Background(folder, hasher=QUICK):
-        command = [sys.executable, "-m", "sixdot", "serve", "--data", str(folder), "--port", "0"]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
-    assert (done.returncode, done.stdout) == (2, "")
-    (line,) = done.stderr.splitlines()
+        line = refused_start("--data", str(folder))
     assert line.endswith(
         f" ERROR sixdot.serve: Data folder in use: {folder}, by sixdot serve process"
         f" {os.getpid()}. Stop that one, or serve another --data folder."
@@ -207,10 +214,7 @@ def test_a_redis_store_that_cannot_be_reached_is_refused_in_one_line(
     the store and what to check, never a traceback."""
     redis_server.kill()
     port = redis_server.port
-    command = [sys.executable, "-m", "sixdot", "serve", "--store", redis_server.url, "--port", "0"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
-    assert (done.returncode, done.stdout) == (2, "")
-    (line,) = done.stderr.splitlines()
+    line = refused_start("--store", redis_server.url)
     assert line.endswith(
         f" ERROR sixdot.serve: Cannot reach store {redis_server.url}: Error 111 connecting to"
         f" 127.0.0.1:{port}. Connection refused. Check that Redis runs there, and the address"
