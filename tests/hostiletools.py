@@ -14,7 +14,6 @@ the hostile clients' messages and sockets at the end.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import queue
 import re
@@ -26,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from clienttools import pipe_env, run, sixdot_command
+from sixdot.client import saves
 from sixdot.server.protocol import LARGEST
 
 #: Bytes a terminal acts on: controls below 0x20 other than the newline, DEL,
@@ -97,7 +97,7 @@ def saved_moves(game: str, seed: int) -> list[list[object]] | None:
     path = slot(game, seed)
     if not path.exists():
         return None
-    return json.loads(path.read_text(encoding="utf-8"))["moves"]
+    return [list(move) for move in saves.read(path).moves]
 
 
 def a_saved_game(game: str = "letters", seed: int = 5, moves: str = "1\n") -> Path:

@@ -9,6 +9,9 @@ import pytest
 
 from sixdot.lexicon import Lexicon, LexiconError, packed
 
+#: These tests count and damage the cached word graphs: each starts cold.
+pytestmark = pytest.mark.cold_cache
+
 
 def test_the_default_list_knows_words_and_prefixes() -> None:
     lex = Lexicon.default()

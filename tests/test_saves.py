@@ -22,6 +22,13 @@ def slot(game: str, seed: int = 5) -> Path:
     return Path(os.environ["SIXDOT_SAVES"]) / f"{game}-{seed}.json"
 
 
+def document(path: Path) -> dict[str, object]:
+    """A save as one JSON document, every move inside, as the tests edit it
+    and write it back (a file of version 2 may be only that line)."""
+    header, _ = json.JSONDecoder().raw_decode(path.read_text())
+    return {**header, "moves": [list(move) for move in saves.read(path).moves]}
+
+
 def history(lines: list[str]) -> list[str]:
     """The lines the `history` command said, from its title on."""
     start = next(i for i, line in enumerate(lines) if line.startswith("History, "))
@@ -32,8 +39,8 @@ def history(lines: list[str]) -> list[str]:
 def test_a_quit_game_is_saved_and_resumed_where_it_stopped() -> None:
     first = run("play", "letters", "--seed", "5", input="draw\ndiscard O\nhistory\nquit\nyes\n")
     assert first.lines[-2:] == ["Game stopped.", "Saved: sixdot resume letters goes on from here."]
-    saved = json.loads(slot("letters").read_text())
-    assert saved["seed"] == 5 and saved["moves"][:2] == [[0, "draw"], [0, "discard O"]]
+    saved = saves.read(slot("letters"))
+    assert saved.seed == 5 and saved.moves[:2] == ((0, "draw"), (0, "discard O"))
 
     again = run("resume", input="history\nquit\nyes\n")
     assert again.rc == 0
@@ -90,7 +97,7 @@ def test_a_new_game_keeps_the_saved_ones_and_resume_takes_the_last() -> None:
     assert out.lines[0] == "Letters: 3 players, seed 9."
     assert slot("letters", 5).exists() and slot("letters", 9).exists()
     assert run("resume", "letters", input="quit\nyes\n").lines[0] == "Letters: 3 players, seed 9."
-    moves = len(json.loads(slot("letters", 9).read_text())["moves"])
+    moves = len(saves.read(slot("letters", 9)).moves)
     assert moves >= 2  # the draw and the discard, and any bot moves before the next question
     menu = run(input="2\nquit\nyes\n")
     assert menu.lines[1:5] == [
@@ -129,7 +136,7 @@ def test_resume_with_nothing_saved_says_how_to_start() -> None:
     [
         ("{not json", "is not a saved game: Expecting property name"),
         ('{"format": "something else"}', "is not a saved game"),
-        ('{"format": "sixdot saved game", "version": 7}', "saved game of version 7, not 1"),
+        ('{"format": "sixdot saved game", "version": 7}', "saved game of version 7, not 2"),
     ],
 )
 def test_a_broken_save_is_refused_and_left_as_it_was(text: str, says: str) -> None:
@@ -142,8 +149,8 @@ def test_a_broken_save_is_refused_and_left_as_it_was(text: str, says: str) -> No
 
 def test_a_save_with_an_illegal_move_names_it() -> None:
     run("play", "letters", "--seed", "5", input="draw\ndiscard O\nquit\nyes\n")
-    data = json.loads(slot("letters").read_text())
-    data["moves"][1] = [0, "discard Z"]
+    data = document(slot("letters"))
+    data["moves"][1] = [0, "discard Z"]  # type: ignore[index]
     slot("letters").write_text(json.dumps(data))
     out = run("resume")
     assert out.rc == 2
@@ -155,7 +162,7 @@ def test_a_save_with_an_illegal_move_names_it() -> None:
 
 def test_fields_of_the_wrong_kind_are_named() -> None:
     run("play", "letters", "--seed", "5", input="draw\nquit\nyes\n")
-    data = json.loads(slot("letters").read_text())
+    data = document(slot("letters"))
     for field, value, says in (
         ("players", "three", "players must be a whole number"),
         ("humans", 9, "9 people cannot sit at 3 seats"),
@@ -198,7 +205,7 @@ def test_a_game_saved_under_other_rules_is_refused_naming_both_revisions() -> No
     the rules' revision, and one from another revision is not resumed. A save
     from before revisions (none recorded) is replayed and checked as before."""
     run("play", "letters", "--seed", "5", input="draw\ndiscard O\nquit\nyes\n")
-    data = json.loads(slot("letters").read_text())
+    data = document(slot("letters"))
     assert data["rules"] == GAMES["letters"].rules.revision == 1
     slot("letters").write_text(json.dumps({**data, "rules": 0}))
     out = run("resume", "letters")
@@ -209,3 +216,70 @@ def test_a_game_saved_under_other_rules_is_refused_naming_both_revisions() -> No
     setup = saves.read(slot("letters"))
     assert list(map(list, setup.moves)) == data["moves"]
     saves.check(setup, slot("letters"))
+
+
+def test_each_move_after_the_first_save_is_one_line_appended() -> None:
+    """Saving a move costs the same late in a game as early: the file is
+    written whole once, then each move is a line added to it."""
+    run("play", "letters", "--seed", "5", input="draw\ndiscard O\ndraw\nquit\nyes\n")
+    lines = slot("letters").read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["version"] == saves.VERSION == 2
+    appended = [json.loads(line) for line in lines[1:]]
+    assert header["moves"] + appended == [list(m) for m in saves.read(slot("letters")).moves]
+    assert [0, "discard O"] in appended  # the game was saved whole before it
+
+
+def test_a_move_cut_short_by_a_crash_is_dropped_and_the_rest_kept() -> None:
+    run("play", "letters", "--seed", "5", input="draw\ndiscard O\nquit\nyes\n")
+    kept = saves.read(slot("letters")).moves
+    with slot("letters").open("a") as file:
+        file.write('[1, "dra')  # no newline: the write never finished
+    assert saves.read(slot("letters")).moves == kept
+    out = run("resume", "letters", input="draw\nquit\nyes\n")
+    assert f"Resumed after {len(kept)} moves. Type history to hear them." in out.lines
+    again = saves.read(slot("letters")).moves
+    assert again[: len(kept) + 1] == (*kept, (0, "draw"))
+    assert '"dra\n' not in slot("letters").read_text()  # written whole: the cut line gone
+
+
+def test_a_damaged_line_among_the_moves_is_named() -> None:
+    run("play", "letters", "--seed", "5", input="draw\ndiscard O\nquit\nyes\n")
+    with slot("letters").open("a") as file:
+        file.write('not a move\n[0, "draw"]\n')
+    count = len(slot("letters").read_text().splitlines()) - 1
+    with pytest.raises(saves.SaveError, match=f"line {count} is not a move"):
+        saves.read(slot("letters"))
+
+
+def test_a_game_saved_by_version_1_is_resumed() -> None:
+    run("play", "letters", "--seed", "5", input="draw\ndiscard O\nquit\nyes\n")
+    data = {**document(slot("letters")), "version": 1}
+    slot("letters").write_text(json.dumps(data, indent=1))
+    assert list(map(list, saves.read(slot("letters")).moves)) == data["moves"]
+    slot("letters").write_text(json.dumps(data, indent=1) + '\n[0, "draw"]\n')
+    with pytest.raises(saves.SaveError, match="more after its end"):
+        saves.read(slot("letters"))
+
+
+def test_a_file_written_meanwhile_by_another_window_is_written_whole_again() -> None:
+    """Two windows resuming one game each save it: what is added is never
+    mixed into the other's file; the last to save has its game kept whole."""
+    game = GAMES["letters"]
+    state = game.rules.new_game(3, {}, 5)
+    moves: list[tuple[int, str]] = []
+    for _ in range(4):
+        seat = state.to_act()[0]
+        action = RandomBot(seat, 5).choose(state.view(seat), state.legal_actions(seat))
+        state, _ = state.apply(seat, action)
+        moves.append((seat, action.notation))
+    setups = [Setup(game, 3, 1, "random", 5, {}, None, tuple(moves[:n])) for n in range(1, 5)]
+    keeper = saves.Keeper()
+    keeper(setups[0], over=False)
+    keeper(setups[1], over=False)
+    assert len(slot("letters").read_text().splitlines()) == 2  # the second move appended
+    saves.write(setups[0])  # another window, one move behind, saves whole
+    keeper(setups[3], over=False)
+    assert saves.read(slot("letters")) == setups[3]
+    keeper(setups[3], over=True)
+    assert not slot("letters").exists()

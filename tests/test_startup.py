@@ -26,12 +26,16 @@ from sixdot.present import phrasebook
 from sixdot.present.phrasebook import Phrasebook, PhrasebookError
 from sixdot.resources import shared_dir
 
+#: These tests look at the phrasebook's stamp and what a cold start imports.
+pytestmark = pytest.mark.cold_cache
+
 #: Runs `sixdot ARGS` in a child Python with no input, then prints which game
 #: packages were imported, and whether Fluent and the word list were, as JSON
 #: on the last line.
 CHILD = """
 import json, sys
 from sixdot.client.cli import main
+
 try:
     main(sys.argv[1:])
 except SystemExit:

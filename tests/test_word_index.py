@@ -1,6 +1,6 @@
 """Consonants' word index is cached on disk, and a cache that cannot be trusted is rebuilt.
 
-Every test runs with its own empty SIXDOT_CACHE (conftest), so each starts cold.
+Every test here runs with its own empty SIXDOT_CACHE (`cold_cache`), so each starts cold.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ import pytest
 from sixdot.games.consonants import words
 from sixdot.games.consonants.cards import by_face
 from sixdot.lexicon import Lexicon
+
+#: These tests build, damage and time the word index's cache: each starts cold.
+pytestmark = pytest.mark.cold_cache
 
 WORDS = ("straw", "strew", "bread", "beard", "tram", "stop", "spot", "post", "cat")
 

@@ -333,7 +333,7 @@ def _play(setup: Setup, words: Phrasebook, args: argparse.Namespace) -> int:
     outputs = _outputs(args)
     try:
         term = open_terminal(args.plain)
-        Table(setup, words, term, outputs, saves.keep, _pauses(term)).run()
+        Table(setup, words, term, outputs, saves.Keeper(), _pauses(term)).run()
     finally:
         for output in outputs:
             output.close()
@@ -652,7 +652,7 @@ def _menu(words: Phrasebook, args: argparse.Namespace) -> int:
             dictionary = _dictionary(setup.game, None)
             game = _with_dictionary(setup.game, dictionary)
             setup = dataclasses.replace(setup, game=game, dictionary=dictionary)
-        Table(setup, words, term.inner, outputs, saves.keep, _pauses(term.inner)).run()
+        Table(setup, words, term.inner, outputs, saves.Keeper(), _pauses(term.inner)).run()
     finally:
         for output in outputs:
             output.close()

@@ -7,8 +7,16 @@ kept too: a game saved under other rules would replay as another game, so it
 is refused with both revisions named. Each game is a file,
 `<game>-<seed>.json`, in the data folder (~/.local/share/sixdot/saved on
 Linux) or the folder SIXDOT_SAVES names (tests, profiles): starting another
-game never replaces a saved one, and a game that ends removes its file. A file
-is written whole and then moved into place, so it is never half written.
+game never replaces a saved one, and a game that ends removes its file.
+
+A file is a line of JSON with the game and the moves known when it was
+written, written whole and moved into place; each move after that is one more
+line, `[seat, "notation"]`, appended and synced to the disk. So saving a move
+costs the same at move 10 as at move 2,000 (writing the whole game after
+every move took two thirds of a Consonants game's time through a pipe), a kill
+at any moment loses nothing already said, and a line a crash cut short is
+dropped when the file is read. Version 1 files, one JSON document, are read
+as before.
 
 A file that cannot be used is reported with what is wrong and left as it is,
 for the player to mend or delete.
@@ -45,7 +53,9 @@ def command() -> str:
 
 
 FORMAT = "sixdot saved game"
-VERSION = 1
+VERSION = 2
+#: Versions read: 1 is one JSON document, the moves all inside it.
+READ_VERSIONS = (1, 2)
 #: A saved game is a few kilobytes (a long game of Consonants about 20 KB);
 #: anything much larger is not one of ours.
 LARGEST = 4 * 1024 * 1024
@@ -92,8 +102,8 @@ def saved(game: str | None = None) -> list[Path]:
     return found
 
 
-def write(setup: Setup) -> None:
-    """Keep `setup`, its moves included, in its file."""
+def write(setup: Setup) -> int:
+    """Keep `setup`, its moves included, in its file, written whole; its size."""
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -108,21 +118,63 @@ def write(setup: Setup) -> None:
         "moves": [[seat, notation] for seat, notation in setup.moves],
     }
     path = slot(setup)
+    text = (json.dumps(data) + "\n").encode("utf-8")
     try:
-        write_whole(path, json.dumps(data, indent=1).encode("utf-8"))
+        write_whole(path, text)
     except OSError as err:
         raise SaveError(f"cannot save to {path}: {err.strerror}") from err
+    return len(text)
 
 
-def keep(setup: Setup, over: bool) -> None:
-    """After each move: the game saved, or its file removed once the game is over."""
-    if not over:
-        write(setup)
-        return
-    try:
-        slot(setup).unlink(missing_ok=True)
-    except OSError as err:
-        raise SaveError(f"cannot remove the finished game {slot(setup)}: {err.strerror}") from err
+class Keeper:
+    """Saves one table's game after each move: the first time whole, then
+    each new move appended as a line. Whole again when the file is not as it
+    left it (removed, or written by another window resuming the same game)."""
+
+    def __init__(self) -> None:
+        #: The file, the moves in it and its size, as last written here.
+        self._written: tuple[Path, tuple[tuple[int, str], ...], int] | None = None
+
+    def __call__(self, setup: Setup, over: bool) -> None:
+        """After each move: the game saved, or its file removed once the game is over."""
+        path = slot(setup)
+        if over:
+            self._written = None
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as err:
+                raise SaveError(f"cannot remove the finished game {path}: {err.strerror}") from err
+            return
+        known = self._written
+        if known is None or not self._extends(known, path, setup.moves):
+            self._written = (path, setup.moves, write(setup))
+            return
+        new = setup.moves[len(known[1]) :]
+        lines = "".join(json.dumps([seat, notation]) + "\n" for seat, notation in new)
+        try:
+            with open(path, "ab") as file:
+                file.write(lines.encode("utf-8"))
+                file.flush()
+                os.fsync(file.fileno())
+                size = file.tell()
+        except OSError as err:
+            raise SaveError(f"cannot save to {path}: {err.strerror}") from err
+        self._written = (path, setup.moves, size)
+
+    @staticmethod
+    def _extends(
+        known: tuple[Path, tuple[tuple[int, str], ...], int],
+        path: Path,
+        moves: tuple[tuple[int, str], ...],
+    ) -> bool:
+        """Whether `moves` only add to what the file at `path` holds, as written here."""
+        was, written, size = known
+        if was != path or moves[: len(written)] != written:
+            return False
+        try:
+            return path.stat().st_size == size
+        except OSError:
+            return False
 
 
 def read(path: Path) -> Setup:
@@ -139,17 +191,7 @@ def read(path: Path) -> Setup:
         raise SaveError(f"cannot read {path}: {err.strerror}") from None
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not a saved game: not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise SaveError(f"{path} is not a saved game: {err.msg} at line {err.lineno}") from None
-    except RecursionError:
-        raise SaveError(f"{path} is not a saved game: nested too deeply") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{path} is not a saved game")
-    version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise SaveError(f"{path} is a saved game of version {_shown(version)}, not {VERSION}")
+    data, added = _parsed(path, text)
     from sixdot.client.session import Setup
 
     game = GAMES.get(str(data.get("game")))  # imports this one game only
@@ -171,7 +213,7 @@ def read(path: Path) -> Setup:
             seed=_whole(data, "seed"),
             options=_options(data.get("options")),
             dictionary=data.get("dictionary") and _text(data, "dictionary"),
-            moves=_moves(data.get("moves")),
+            moves=_moves(data.get("moves")) + added,
         )
         if setup.level not in game.bots:
             raise ValueError(f"there is no bot level {_shown(setup.level)}")
@@ -197,6 +239,39 @@ def check(setup: Setup, path: Path) -> None:
                 f"{path} cannot be used: move {count}, '{excerpt(notation)}' by seat {seat + 1},"
                 " is not legal there"
             ) from None
+
+
+def _parsed(path: Path, text: str) -> tuple[dict[str, object], tuple[tuple[int, str], ...]]:
+    """A file's game, and the moves appended after it (none in version 1)."""
+    try:
+        data, end = json.JSONDecoder().raw_decode(text.lstrip())
+    except json.JSONDecodeError as err:
+        raise SaveError(f"{path} is not a saved game: {err.msg} at line {err.lineno}") from None
+    except RecursionError:
+        raise SaveError(f"{path} is not a saved game: nested too deeply") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{path} is not a saved game")
+    version = data.get("version")
+    if version not in READ_VERSIONS or isinstance(version, bool):
+        raise SaveError(f"{path} is a saved game of version {_shown(version)}, not {VERSION}")
+    rest = text.lstrip()[end:]
+    if version == 1 and rest.strip():
+        raise SaveError(f"{path} is not a saved game: more after its end")
+    lines = rest.split("\n")
+    if lines and lines[-1] and not rest.endswith("\n"):
+        lines.pop()  # cut short by a crash as it was appended: that move was never kept
+    added = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            added.append(json.loads(line))
+        except (json.JSONDecodeError, RecursionError):
+            raise SaveError(f"{path} is not a saved game: line {number} is not a move") from None
+    try:
+        return data, _moves(added)
+    except ValueError as err:
+        raise SaveError(f"{path} cannot be used: {err}") from None
 
 
 def _shown(value: object) -> str:
@@ -251,4 +326,4 @@ def _moves(value: object) -> tuple[tuple[int, str], ...]:
     return tuple(moves)
 
 
-__all__ = ["SaveError", "check", "game_of", "keep", "read", "saved", "slot", "write"]
+__all__ = ["Keeper", "SaveError", "check", "game_of", "read", "saved", "slot", "write"]
