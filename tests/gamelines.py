@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,11 +26,16 @@ FINITE: dict[str, dict[str, object]] = {"nonesuch": {"hands": 40}}
 
 
 def rendered_lines(
-    game: Game, verbosity: Verbosity, seed: int, bot_level: str | None = None
+    game: Game,
+    verbosity: Verbosity,
+    seed: int,
+    bot_level: str | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> list[str]:
     """Events, turn prompts, table, hand, score, move and review-command lines of one game.
 
-    Moves are chosen at random, or by bots of `bot_level` when it is given.
+    Moves are chosen at random, or by bots of `bot_level` when it is given;
+    `options` are house rules on top of `FINITE`.
     """
     words = Phrasebook(verbosity=verbosity)
     players = game.rules.max_players
@@ -38,7 +43,8 @@ def rendered_lines(
     presenters = [game.presenter(words, names, seat) for seat in range(players)]
     rng = random.Random(seed)
     bots = [game.bots[bot_level](seat, seed) for seat in range(players)] if bot_level else []
-    state, events = game.rules.begin(players, FINITE.get(game.name), seed)
+    rules = {**FINITE.get(game.name, {}), **(options or {})}
+    state, events = game.rules.begin(players, rules, seed)
     lines: list[str] = []
     while True:
         for event in events:
@@ -197,6 +203,15 @@ def online_lines(
     return [line for line in result.lines if line.strip()]
 
 
-def game_lines(game: Game, verbosity: Verbosity, seeds: Sequence[int]) -> list[str]:
+def game_lines(
+    game: Game,
+    verbosity: Verbosity,
+    seeds: Sequence[int],
+    options: Mapping[str, object] | None = None,
+) -> list[str]:
     """Every seat's lines of sensible-bot games at the most players, one game a seed."""
-    return [line for seed in seeds for line in rendered_lines(game, verbosity, seed, DEFAULT_LEVEL)]
+    return [
+        line
+        for seed in seeds
+        for line in rendered_lines(game, verbosity, seed, DEFAULT_LEVEL, options)
+    ]

@@ -127,18 +127,29 @@ def test_the_checker_passes_fact_first_lines(line: str) -> None:
 
 # -- every game --
 
+#: Consonants to 25 points in these tests: a game to 150 said from six seats
+#: took 30 s of CPU, most of it the same kinds of lines again; the benchmark
+#: (benchmarks/lines.py) measures whole games.
+SHORTER: dict[str, dict[str, object]] = {"consonants": {"target": 25}}
+
+
+def shorter(game_name: str) -> list[str]:
+    """`SHORTER` as the command line takes it."""
+    return [f"{name}={value}" for name, value in SHORTER.get(game_name, {}).items()]
+
 
 @pytest.mark.parametrize("game_name", sorted(playable()))
 @pytest.mark.parametrize("verbosity", [Verbosity.FULL, Verbosity.BRIEF], ids=lambda v: v.value)
 def test_bot_games_print_braille_friendly_lines(game_name: str, verbosity: Verbosity) -> None:
     seed = 1 if verbosity is Verbosity.FULL else 2
-    assert_friendly(rendered_lines(playable()[game_name], verbosity, seed, DEFAULT_LEVEL))
+    game = playable()[game_name]
+    assert_friendly(rendered_lines(game, verbosity, seed, DEFAULT_LEVEL, SHORTER.get(game_name)))
 
 
 @functools.cache
 def heard(game_name: str, verbosity: Verbosity) -> list[str]:
     """One whole game as a player hears it through a pipe, at the most players."""
-    return heard_lines(playable()[game_name], verbosity, seed=7)
+    return heard_lines(playable()[game_name], verbosity, seed=7, options=shorter(game_name))
 
 
 @pytest.mark.parametrize("game_name", sorted(playable()))
@@ -169,15 +180,11 @@ def test_lines_meet_the_length_targets(game_name: str, verbosity: Verbosity) -> 
     over 100 and at most 15% over 40, over sensible-bot games at the most players
     seen from every seat, and over a whole game as one player hears it."""
     target = TARGETS[verbosity]
-    rendered = game_lines(playable()[game_name], verbosity, TARGET_SEEDS)
+    rendered = game_lines(playable()[game_name], verbosity, TARGET_SEEDS, SHORTER.get(game_name))
     for lines in (rendered, heard(game_name, verbosity)):
         stats = LineStats.of(lines)
         assert stats.longest <= target.longest, stats.example
         assert stats.over_40 <= target.over_display, f"{stats.over_40:.1%} of lines over 40"
-
-
-#: Consonants to 25 points here: a whole game to 150 through a pipe takes many seconds.
-SHORTER = {"consonants": ("target=25",)}
 
 
 @pytest.mark.parametrize(
@@ -191,8 +198,7 @@ def test_one_player_hears_short_lines_at_2_3_and_4_players(
     """Issue 31: what one player hears in a whole game through a pipe is at most
     15% over 40 characters at full verbosity and 5% at brief, at every count of
     2, 3 and 4 players the game allows, not only at the most."""
-    options = SHORTER.get(game_name, ())
-    lines = heard_lines(playable()[game_name], verbosity, players, players, options)
+    lines = heard_lines(playable()[game_name], verbosity, players, players, shorter(game_name))
     assert Phrasebook()("input-ended") not in lines  # the game was played to its end
     stats = LineStats.of(lines)
     share = TARGETS[verbosity].over_display
