@@ -48,6 +48,9 @@ from sixdot.visible import excerpt, visible
 COMMANDS = (*REVIEWS, "help", "quit")
 #: Lines said at once before "more" asks for Enter, at a terminal.
 SCREENFUL = 20
+#: The question asking which of several moves was meant, and its answer to a
+#: number or start that chose none (`which-any-`: moves and commands).
+WHICH = ("which-title", "which-dropped")
 
 
 @dataclass(frozen=True)
@@ -439,26 +442,37 @@ class Table(Controller):
             return self._said(self.command(reading.command, turn, reading.argument))
         if reading.move is not None:
             return reading.move
-        return self.which(text, turn, reading.meanings)
+        return self.which(text, turn, reading.meanings, reading.also)
 
-    def which(self, text: str, turn: Turn, meanings: Sequence[Action]) -> Action | None:
-        """The one action meant, asking by number when the typed text fits several."""
-        if len(meanings) == 1:
+    def which(
+        self, text: str, turn: Turn, meanings: Sequence[Action], also: Sequence[str] = ()
+    ) -> Action | None:
+        """The one action meant, asking by number when the typed text fits
+        several moves, or moves and commands (`also`): the command chosen is
+        run. An answer that is none of them asks again; another command
+        instead is run next, so nothing typed is lost."""
+        if len(meanings) == 1 and not also:
             return meanings[0]
-        self.say(self.words("which-title", text=excerpt(text), count=len(meanings)), urgent=True)
-        labels = [turn.me.move(a, turn.view) for a in meanings]
+        labels = [turn.me.move(a, turn.view) for a in meanings] + list(also)
+        title, dropped = ("which-any-title", "which-any-dropped") if also else WHICH
+        self.say(self.words(title, text=excerpt(text), count=len(labels)), urgent=True)
         for place, label in enumerate(labels, 1):
             self.say(self.words("move-item", number=place, move=label))
-        answer = self.read(PROMPT, labels)
-        try:
-            return meanings[pick(answer, labels)]
-        except ChoiceError as err:
-            if not err.matches and number(answer) is None and answer.strip():
-                # Another command instead of a choice: the player moved on, so run it.
-                self.typed_ahead = answer
-                return None
-            self.say(self.words("which-dropped", count=len(meanings)))
-            return None
+        while True:
+            answer = self.read(PROMPT, labels)
+            try:
+                index = pick(answer, labels)
+            except ChoiceError as err:
+                if not err.matches and number(answer) is None and answer.strip():
+                    # Another command instead of a choice: the player moved on, so run it.
+                    self.typed_ahead = answer
+                    return None
+                # A number out of range, or a start of several: asked again.
+                self.say(self.words(dropped, count=len(labels)))
+                continue
+            if index < len(meanings):
+                return meanings[index]
+            return self._said(self.command(labels[index], turn, ""))
 
     def confirmed(self, turn: Turn, action: Action) -> bool:
         """True unless the game warns about `action` and the player thinks again."""
