@@ -209,3 +209,16 @@ def test_online_the_next_line_answers_the_question_as_at_home(verbosity: Verbosi
     away.typed("s")
     assert away.typed("hand").say == fresh().typed("hand").say  # moved on
     assert away.asking is None
+
+
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_tab_on_an_empty_line_counts_moves_and_commands_online_too(verbosity: Verbosity) -> None:
+    """Issue 31: Tab on an empty line said '22 start "": type more, or moves.'
+    sixdot join words it as at home (tests/test_keys_pty.py): the counts, and
+    what to type."""
+    state, events = position("nonesuch", 0)
+    away = online("nonesuch", Phrasebook(verbosity=verbosity), ["Ana", "Ben", "Cy"], state, events)
+    line = away.candidates("", away.completions())
+    moves = len(away.legal)
+    assert re.match(rf"{moves} moves(,| and) \d+ commands: type a (first )?letter, or moves", line)
+    assert '""' not in line
