@@ -48,13 +48,8 @@ class Reading:
     argument: str = ""
     error: str | None = None
     #: Commands the line could name as well as the moves in `meanings`: the
-    #: player is asked which, by number, name or unique prefix (`asked`).
+    #: player is asked which, by number, name or unique prefix.
     also: tuple[str, ...] = ()
-
-    @property
-    def asked(self) -> bool:
-        """Whether the player must be asked which of several things was meant."""
-        return self.move is None and len(self.meanings) + len(self.also) > 1
 
 
 def _one_of(meanings: Sequence[Action]) -> Reading:
