@@ -48,9 +48,6 @@ from sixdot.visible import excerpt, visible
 COMMANDS = (*REVIEWS, "help", "quit")
 #: Lines said at once before "more" asks for Enter, at a terminal.
 SCREENFUL = 20
-#: The question asking which of several moves was meant, and its answer to a
-#: number or start that chose none (`which-any-`: moves and commands).
-WHICH = ("which-title", "which-dropped")
 
 
 @dataclass(frozen=True)
@@ -454,8 +451,8 @@ class Table(Controller):
         if len(meanings) == 1 and not also:
             return meanings[0]
         labels = [turn.me.move(a, turn.view) for a in meanings] + list(also)
-        title, dropped = ("which-any-title", "which-any-dropped") if also else WHICH
-        self.say(self.words(title, text=excerpt(text), count=len(labels)), urgent=True)
+        kind = "which-any" if also else "which"  # moves and commands, or moves
+        self.say(self.words(f"{kind}-title", text=excerpt(text), count=len(labels)), urgent=True)
         for place, label in enumerate(labels, 1):
             self.say(self.words("move-item", number=place, move=label))
         while True:
@@ -468,7 +465,7 @@ class Table(Controller):
                     self.typed_ahead = answer
                     return None
                 # A number out of range, or a start of several: asked again.
-                self.say(self.words(dropped, count=len(labels)))
+                self.say(self.words(f"{kind}-dropped", count=len(labels)))
                 continue
             if index < len(meanings):
                 return meanings[index]
