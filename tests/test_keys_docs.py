@@ -49,9 +49,11 @@ class Turn:
 
 TURNS = {
     # "Up and Down jump from suit to suit": at the first trick, after bidding.
+    # Four players hold 9 cards, not 12: 12 items to walk, not 22 (a card of
+    # two suits stands in both), still some that cannot follow Leaves.
     "nonesuch": Turn(
         "nonesuch",
-        ("--seed", "4"),
+        ("--seed", "4", "--players", "4"),
         (("bid some", r"^You may play "),),
         ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots"),
     ),
