@@ -281,7 +281,6 @@ def test_bad_input_gets_one_line_saying_what_was_wrong_and_changes_nothing() -> 
             (f"take {card} as {letter}", [letter, first, last]),
             (f"take {card} as {letter} with {first}", ["with"]),
             (f"keep {card}", ["pass"]),
-            ("h", ["hand", "help"]),
             ("x" * 5000, ["5,000", "200"]),
         ]
         answers = {}
@@ -298,6 +297,16 @@ def test_bad_input_gets_one_line_saying_what_was_wrong_and_changes_nothing() -> 
                 assert re.search(rf"\b{re.escape(word)}\b", said[0]), (text, said[0], word)
         # Every error is worded for what was typed: no two alike.
         assert len(set(answers.values())) == len(cases)
+        # A start of several commands is no error but a question, one choice a
+        # line; a next line that is none of them is run as typed, nothing changed.
+        talk.send("h")
+        talk.send("table")
+        talk.send("moves")
+        said, n = read_until_moves(talk)
+        asked = len(said) - len(table)
+        assert n == count and said[asked:] == table, said
+        assert said[0] == '"h" could be 4 things. Which one? Type a number or a name:', said
+        assert said[1:asked] == ["1. hand", "2. history", "3. hint", "4. help"], said
         talk.send("pass")
         rc, err = talk.finish()
     finally:

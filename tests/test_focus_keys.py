@@ -32,7 +32,12 @@ def typed() -> Iterator:
         terminal = PromptTerminal()
 
         def ask(
-            keys: str, focus: Sequence[FocusItem], selection=None, seen=None, ends=None
+            keys: str,
+            focus: Sequence[FocusItem],
+            selection=None,
+            seen=None,
+            ends=None,
+            words: Sequence[str] = (),
         ) -> str | None:
             terminal.selection = selection
             if ends is not None:
@@ -43,8 +48,9 @@ def typed() -> Iterator:
             if seen is not None:
                 terminal.on_focus = lambda at: seen.append(terminal._shown)
             pipe.send_text(keys)
-            return terminal.ask("› ", (), focus)
+            return terminal.ask("› ", words, focus)
 
+        ask.terminal = terminal  # type: ignore[attr-defined]
         yield ask
 
 
@@ -158,3 +164,19 @@ def test_ctrl_arrows_and_shift_home_work_on_a_board_too(typed) -> None:
     ]
     assert typed(RIGHT + CTRL_RIGHT + CTRL_RIGHT + "\r", playable) == "choose 6"
     assert typed(RIGHT + SHIFT_END + SHIFT_HOME + "\r", playable) == "choose 1"
+
+
+def test_tab_after_a_space_lists_as_on_an_empty_line(typed) -> None:
+    """A line of spaces is empty, as Enter reads it (keys.md): Tab lists what
+    it lists on an empty line. Before, it looked for words starting with a
+    space, found none and said nothing."""
+    listed: list[tuple[str, list[str]]] = []
+
+    def ask(keys: str, words: list[str]) -> str | None:
+        terminal = typed.terminal
+        terminal.on_list = lambda text, found: listed.append((text, list(found)))
+        return typed(keys, HAND, words=words)
+
+    assert ask(" \t\r", ["bid Some", "bid Most", "score"]) is not None
+    assert listed == [("", ["bid Some", "bid Most", "score"])]
+    assert ask("  \t\r", ["score"]) == "score"  # one fits: completed, the spaces gone

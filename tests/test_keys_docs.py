@@ -49,14 +49,21 @@ class Turn:
 
 TURNS = {
     # "Up and Down jump from suit to suit": at the first trick, after bidding.
+    # Four players hold 9 cards, not 12: 12 items to walk, not 22 (a card of
+    # two suits stands in both), still some that cannot follow Leaves.
     "nonesuch": Turn(
         "nonesuch",
-        ("--seed", "4"),
+        ("--seed", "4", "--players", "4"),
         (("bid some", r"^You may play "),),
         ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots"),
     ),
     # "vowels, consonants, then wilds": passing four cards at the first turn.
-    "consonants": Turn("consonants", ("--seed", "4"), (), ("Vowels", "Consonants", "Wild")),
+    # Six players hold 12 cards each, not 18: each walk of the hand is a third
+    # shorter (the Ctrl+arrows test walks it three times), and seed 1 deals
+    # them all three groups.
+    "consonants": Turn(
+        "consonants", ("--seed", "1", "--players", "6"), (), ("Vowels", "Consonants", "Wild")
+    ),
     # "vowels, consonants, then multi-letter cards": after drawing, a card to discard.
     "letters": Turn(
         "letters",
@@ -89,13 +96,16 @@ def at_label_end(pty: PtyClient) -> None:
     """Wait until the whole label is written with the cursor after it, where a
     screen reader reads new text (a busy machine may catch it half-drawn)."""
 
-    def drawn() -> bool:
-        line = pty.cursor_line
-        return len(line) > 2 and pty.screen.cursor.x == len(line)
+    # wait_for reads on until the program is quiet for 50 ms: a label still
+    # being drawn is not taken for the whole one.
+    pty.wait_for(lambda: label_drawn(pty), what="the cursor after the label")
+    assert label_drawn(pty), pty.cursor_line
 
-    pty.wait_for(drawn, what="the cursor after the label")
-    pty.settle(0.05)
-    assert drawn(), pty.cursor_line
+
+def label_drawn(pty: PtyClient) -> bool:
+    """A label on the input line with the cursor after it."""
+    line = pty.cursor_line
+    return len(line) > 2 and pty.screen.cursor.x == len(line)
 
 
 class Table:
@@ -157,12 +167,13 @@ class Table:
         """Press a key that moves the focus; the new label."""
         before = self.pty.cursor_line
         self.pty.send(key)
+        # "The focused thing is written on the input line itself", the cursor
+        # after it: waited for at once, not the line's change and then the label.
         self.pty.wait_for(
-            lambda: self.pty.cursor_line != before and not self.pty.at_prompt(),
+            lambda: self.pty.cursor_line != before and label_drawn(self.pty),
             what="the focus to move",
         )
-        # "The focused thing is written on the input line itself with the cursor at its start."
-        at_label_end(self.pty)
+        assert label_drawn(self.pty), self.pty.cursor_line  # still, after 50 ms of quiet
         return self.line
 
     def end(self, key: str, phrase: str) -> str:
@@ -174,8 +185,7 @@ class Table:
             lambda: self.said().count(phrase) > times and self.pty.cursor_line == before,
             what=f"{phrase!r} and the label again",
         )
-        self.pty.settle(0.05)
-        assert self.pty.cursor_line == before
+        assert self.pty.cursor_line == before  # still, after 50 ms of quiet
         return self.line
 
     def walk(self) -> list[str]:
@@ -185,17 +195,19 @@ class Table:
             times = self.said().count("Last item.")
             before = self.pty.cursor_line
             self.pty.send(RIGHT)
+            # The line is rewritten whole: waited for drawn, not read half-drawn
+            # (wait_for reads on until the program is quiet for 50 ms).
             self.pty.wait_for(
                 lambda before=before, times=times: (
-                    self.pty.cursor_line != before or self.said().count("Last item.") > times
+                    (self.pty.cursor_line != before and label_drawn(self.pty))
+                    or self.said().count("Last item.") > times
                 ),
                 what="the next item or 'Last item.'",
             )
-            self.pty.settle(0.05)
             if self.said().count("Last item.") > times:
                 assert self.pty.cursor_line == before
                 return labels
-            at_label_end(self.pty)  # the line is rewritten whole: not read half-drawn
+            assert label_drawn(self.pty), self.pty.cursor_line
             labels.append(self.line)
         raise AssertionError(f"no last item after {labels}")
 

@@ -259,6 +259,9 @@ def test_review_keys_answer_in_the_log_as_their_typed_commands(tmp_path: Path) -
             line = browser.js("document.getElementById('line').value")
             browser.key("Escape")  # which Escape clears
             asked = said_by(browser, lambda: browser.key("?"))
+            browser.type(" ")  # a field of spaces is empty, as in the terminal
+            spaced = said_by(browser, lambda: browser.key("?"))
+            browser.key("Escape")
             typed = {}
             for key, name in zip(
                 pressed,
@@ -280,11 +283,25 @@ def test_review_keys_answer_in_the_log_as_their_typed_commands(tmp_path: Path) -
             ):
                 browser.type(name)
                 typed[key] = said_by(browser, lambda: browser.key("Enter"))
+            # A start of two commands is a numbered question; the number answers it.
+            browser.type("hi")
+            question = said_by(browser, lambda: browser.key("Enter"))
+            browser.type("2")
+            answered = said_by(browser, lambda: browser.key("Enter"))
+            browser.type("hint")
+            hint = said_by(browser, lambda: browser.key("Enter"))
         finally:
             browser.close()
     assert line == "xy" and kept == (focused, "hand")
     assert pressed == typed and all(pressed.values())
     assert asked == pressed["F1"] and "F7: your hand" in asked
+    assert spaced == asked
+    assert question == [
+        '"hi" could be 2 things. Which one? Type a number or a name:',
+        "1. history",
+        "2. hint",
+    ]
+    assert answered == hint and hint[0].startswith("Hint: ")
     assert pressed["F7"][0].startswith("Your hand")
     # Page Up walks back from the newest line, Page Down forward again (to
     # the newest, whose end it says).

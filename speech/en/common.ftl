@@ -139,8 +139,6 @@ cmd-not-a-move-verbs = "{ $text }" is not a move. Moves now start: { $verbs }.
     .brief = "{ $text }": not a move. Start: { $verbs }.
 cmd-not-a-move-start = Not a move. Moves now start: { $verbs }.
     .brief = Not a move. Start: { $verbs }.
-cmd-ambiguous = "{ $text }" could be { $matches }: type more.
-    .brief = "{ $text }": { $matches }? Type more.
 cmd-ambiguous-many = { $count } moves start "{ $text }": type more, or moves to list them.
     .brief = { $count } moves start "{ $text }": type more, or moves.
 cmd-ambiguous-commands = { $count } commands start "{ $text }": type more, or help to list them.
@@ -260,6 +258,12 @@ which-title = "{ $text }" can be played { $count } ways. Which one? Type a numbe
     .brief = "{ $text }": { $count } ways. Type a number:
 which-dropped = Not played: type one of the numbers 1 to { $count }, or a new command.
     .brief = Not played: type 1 to { $count }.
+# A start that fits moves and commands alike, or several commands (`s`: bid
+# Some, score, status, suit): each is listed by number, never one guessed.
+which-any-title = "{ $text }" could be { $count } things. Which one? Type a number or a name:
+    .brief = "{ $text }": { $count } things. Type a number or a name:
+which-any-dropped = Nothing done: type one of the numbers 1 to { $count }, or a new command.
+    .brief = Nothing done: type 1 to { $count }.
 caution-confirm = Go ahead anyway? Type yes, no, or another command.
     .brief = Go ahead? Type yes or no.
 caution-kept = Not played. Choose again.

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sixdot.client.choice import MANY, whole
+from sixdot.client.choice import MANY, ChoiceError, number, pick, whole
 from sixdot.client.desk import HEARD, REVIEWS, SEEN, Desk
 from sixdot.client.reading import LISTED, Reading, read, tab_line
 from sixdot.core import Action
@@ -63,6 +63,18 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class Asking:
+    """A question open: which of several moves and commands a line meant."""
+
+    #: The choices as said, numbered from 1.
+    labels: list[str]
+    #: The move or the command's name each label stands for.
+    choices: list[Action | str]
+    #: The moves of the turn it was asked at: at another turn it lapses.
+    legal: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
 class SentMove:
     """A move sent and not yet answered, with the turn it was made at."""
 
@@ -93,6 +105,7 @@ class Commands:
     focus: list[FocusItem]
     selection: tuple[str, int] | None
     quitting: bool
+    asking: Asking | None
     ended: bool
     last: int
     pending: Callable[[Any], list[str]] | None
@@ -106,6 +119,13 @@ class Commands:
         """What a typed line asks for. At one's turn a line is read as local
         play reads it (`sixdot.client.reading`): a move, or a command."""
         text = text.strip()
+        if self.asking is not None:
+            # Enter on a focused card (`choose 2`) is an act of its own: the question lapses.
+            focused = text.lower().startswith("choose ")
+            answered = None if focused else self._answered(text)
+            if answered is not None:
+                return answered
+            self.asking = None
         if not text:  # Enter on an empty line, at a game: whose turn, as `turn`
             return self._cmd_turn("") if self.me is not None and not self.ended else Reply()
         verb, _, rest = text.partition(" ")
@@ -155,9 +175,44 @@ class Commands:
         """A move read at one's turn sent; several listed to choose by number."""
         if reading.error is not None:
             return Reply(say=[reading.error])
+        if reading.also:
+            return Reply(say=self._ask(text, reading))
         if reading.move is None:
             return Reply(say=self._which(text, reading.meanings))
         return self._send(reading.move)
+
+    def _ask(self, text: str, reading: Reading) -> list[str]:
+        """Moves and commands fit what was typed (`s`: bid Some, score): each
+        is listed by number, and the next line answers, as at home
+        (`Table.which`): a number, a name or its unique start."""
+        assert self.me is not None
+        labels = [self.me.move(a, self.view) for a in reading.meanings] + list(reading.also)
+        self.asking = Asking(labels, [*reading.meanings, *reading.also], self.legal)
+        lines = [self.words("which-any-title", text=excerpt(text), count=len(labels))]
+        for place, label in enumerate(labels, 1):
+            lines.append(self.words("move-item", number=place, move=label))
+        return lines
+
+    def _answered(self, text: str) -> Reply | None:
+        """The answer to the question `_ask` put, or the question again; None:
+        the question lapsed (the turn changed), or another command came
+        instead, which is read as typed, so nothing typed is lost."""
+        asking = self.asking
+        assert asking is not None
+        if asking.legal is not self.legal:
+            return None  # asked at a turn that is gone
+        try:
+            index = pick(text, asking.labels)
+        except ChoiceError as err:
+            if not err.matches and number(text) is None and text:
+                return None
+            # A number out of range, or a start of several: asked again.
+            return Reply(say=[self.words("which-any-dropped", count=len(asking.labels))])
+        self.asking = None
+        chosen = asking.choices[index]
+        if isinstance(chosen, str):
+            return self.typed(chosen)  # a command, by its name
+        return self._send(chosen)
 
     def _send(self, move: Action) -> Reply:
         # Not asked twice while the move is on its way; asked again if it is refused.

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sixdot.client.commands import Commands, SentMove
+from sixdot.client.commands import Asking, Commands, SentMove
 from sixdot.client.desk import Desk
 from sixdot.core import Action, Event
 from sixdot.games import GAMES, present
@@ -41,6 +41,8 @@ class Listener(Commands):
         self.you: int | None = None
         #: `quit` was typed once at a game under way: a second one leaves.
         self.quitting = False
+        #: Which of several moves and commands a line meant, asked and unanswered.
+        self.asking: Asking | None = None
         #: The last step heard of the table's stream (-1: none yet).
         self.last = -1
         #: That step ended the game.

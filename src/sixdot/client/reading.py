@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sixdot.client.choice import MANY, ChoiceError, begun, meant_by_start, normal, number, pick
 from sixdot.core import Action, NotationError, Refusal, Rules
 from sixdot.present.phrasebook import Phrasebook
-from sixdot.present.presenter import Presenter, alternatives, fits
+from sixdot.present.presenter import Presenter
 from sixdot.visible import excerpt
 
 
@@ -38,14 +38,18 @@ LISTED = Judge(refusal=lambda action: None, interpretations=lambda action: [acti
 
 @dataclass(frozen=True)
 class Reading:
-    """What a typed line comes to: one of a move, moves to ask between, a
-    command (with its argument), or an error to say, nothing changed."""
+    """What a typed line comes to: one of a move, moves and commands to ask
+    between, a command (with its argument), or an error to say, nothing
+    changed."""
 
     move: Action | None = None
     meanings: tuple[Action, ...] = ()
     command: str | None = None
     argument: str = ""
     error: str | None = None
+    #: Commands the line could name as well as the moves in `meanings`: the
+    #: player is asked which, by number, name or unique prefix.
+    also: tuple[str, ...] = ()
 
 
 def _one_of(meanings: Sequence[Action]) -> Reading:
@@ -82,8 +86,8 @@ def read(
         shared = [name for name in commands if normal(name).startswith(word)]
         if shared and word not in map(normal, notations):
             # The start of a move's name and of a command's alike (`s`: bid
-            # Some, score): both are said, never one guessed. A move typed
-            # whole is that move.
+            # Some, score): the player is asked which, never one guessed. A
+            # move typed whole is that move.
             meant = [found.move] if found.move else list(found.meanings)
             meant += [legal[i] for i in begun(word, notations, rules.word_verbs)]
             moves = [a.notation for a in dict.fromkeys(meant)]
@@ -163,18 +167,14 @@ def _unpicked(
     notations = [a.notation for a in legal]
     quoted = excerpt(text)
     meant = [legal[notations.index(m)] for m in err.matches if m in notations]
-    if 1 < len(meant) == len(err.matches) and len(meant) <= MANY:
-        return Reading(meanings=tuple(meant))  # several moves: asked by number
-    listed_text = ""
-    if err.matches and len(err.matches) <= MANY:
-        matches = alternatives(words, err.matches)
-        listed_text = words("cmd-ambiguous", text=quoted, matches=matches)
-    if err.matches and not fits(listed_text):
-        # Too many, or too long to hold in mind: counted.
+    if 1 < len(err.matches) <= MANY:
+        # Several moves or commands: the player is asked which, by number.
+        also = tuple(m for m in err.matches if m not in notations)
+        return Reading(meanings=tuple(meant), also=also)
+    if err.matches:
+        # Too many to hold in mind: counted, and `moves` or `help` lists them.
         moves = sum(1 for match in err.matches if match in notations)
         return Reading(error=counted(words, quoted, moves, len(err.matches) - moves))
-    if err.matches:
-        return Reading(error=listed_text)
     if word.split()[0] in rules.verbs:
         return Reading(error=me.not_a_move(quoted, legal))
     return Reading(error=words("cmd-unknown", text=quoted))

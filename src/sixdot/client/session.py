@@ -439,26 +439,37 @@ class Table(Controller):
             return self._said(self.command(reading.command, turn, reading.argument))
         if reading.move is not None:
             return reading.move
-        return self.which(text, turn, reading.meanings)
+        return self.which(text, turn, reading.meanings, reading.also)
 
-    def which(self, text: str, turn: Turn, meanings: Sequence[Action]) -> Action | None:
-        """The one action meant, asking by number when the typed text fits several."""
-        if len(meanings) == 1:
+    def which(
+        self, text: str, turn: Turn, meanings: Sequence[Action], also: Sequence[str] = ()
+    ) -> Action | None:
+        """The one action meant, asking by number when the typed text fits
+        several moves, or moves and commands (`also`): the command chosen is
+        run. An answer that is none of them asks again; another command
+        instead is run next, so nothing typed is lost."""
+        if len(meanings) == 1 and not also:
             return meanings[0]
-        self.say(self.words("which-title", text=excerpt(text), count=len(meanings)), urgent=True)
-        labels = [turn.me.move(a, turn.view) for a in meanings]
+        labels = [turn.me.move(a, turn.view) for a in meanings] + list(also)
+        kind = "which-any" if also else "which"  # moves and commands, or moves
+        self.say(self.words(f"{kind}-title", text=excerpt(text), count=len(labels)), urgent=True)
         for place, label in enumerate(labels, 1):
             self.say(self.words("move-item", number=place, move=label))
-        answer = self.read(PROMPT, labels)
-        try:
-            return meanings[pick(answer, labels)]
-        except ChoiceError as err:
-            if not err.matches and number(answer) is None and answer.strip():
-                # Another command instead of a choice: the player moved on, so run it.
-                self.typed_ahead = answer
-                return None
-            self.say(self.words("which-dropped", count=len(meanings)))
-            return None
+        while True:
+            answer = self.read(PROMPT, labels)
+            try:
+                index = pick(answer, labels)
+            except ChoiceError as err:
+                if not err.matches and number(answer) is None and answer.strip():
+                    # Another command instead of a choice: the player moved on, so run it.
+                    self.typed_ahead = answer
+                    return None
+                # A number out of range, or a start of several: asked again.
+                self.say(self.words(f"{kind}-dropped", count=len(labels)))
+                continue
+            if index < len(meanings):
+                return meanings[index]
+            return self._said(self.command(labels[index], turn, ""))
 
     def confirmed(self, turn: Turn, action: Action) -> bool:
         """True unless the game warns about `action` and the player thinks again."""

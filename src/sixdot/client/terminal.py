@@ -803,7 +803,8 @@ class PromptTerminal(Terminal):
         def _(event) -> None:  # type: ignore[no-untyped-def]
             """Complete the typed text; with several candidates, list them on one line."""
             buffer = event.current_buffer
-            typed = "" if walking() else buffer.text
+            # A line of spaces is empty here too, as Enter reads it.
+            typed = "" if walking() or blank() else buffer.text
             found = [w for w in self._words if w.lower().startswith(typed.lower())]
             if not found:
                 return

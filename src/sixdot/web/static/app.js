@@ -254,10 +254,11 @@ document.addEventListener("keydown", (event) => {
 });
 
 // In the command field: ? on an empty line lists the keys (F1), Escape
-// clears the line, Up and Down walk the lines sent in this page.
+// clears the line, Up and Down walk the lines sent in this page. A line of
+// spaces is empty, as the server reads it and as in the terminal.
 $("line").addEventListener("keydown", (event) => {
   const line = $("line");
-  if (event.key === "?" && !line.value) {
+  if (event.key === "?" && !line.value.trim()) {
     send({ type: "review", name: "keys" });
   } else if (event.key === "Escape") {
     line.value = "";
