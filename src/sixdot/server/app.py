@@ -309,7 +309,7 @@ class Server:
             waited = self.router is not None and self.router.at(client) == table.id
             if seat is not None or waited:
                 if self.router is not None:
-                    self.router.remote.pop(client, None)  # here now, not elsewhere
+                    self.router.here(client)
                 client.problem(Problem.of("online-table-back", table=table.id))
                 await self._attach(client, table, seat, client.sent)
         if self.router is not None:
@@ -1017,7 +1017,7 @@ class Server:
         self._unrelay(table_id)
         for client in self._at(table):  # connections here: they wait for the table to be back
             client.table, client.seat = None, None  # its `sent` kept, to go on from
-            self.router.remote[client] = table_id
+            self.router.wait(client, table_id)
 
     def _unrelay(self, table_id: int) -> None:
         """The connections through other processes at a table played here no

@@ -99,6 +99,9 @@ class Router:
     numbers: dict[Client, int] = field(default_factory=dict)
     #: The table each of those connections is at (or asked to be).
     remote: dict[Client, int] = field(default_factory=dict)
+    #: Those of them at a table this process dropped (`wait`), whose own
+    #: entry in its inbox attaches them where it is played next.
+    waiting: set[Client] = field(default_factory=set)
     #: Others' players at this process's tables, by gateway and connection.
     relayed: dict[tuple[str, int], Relayed] = field(default_factory=dict)
     #: Where each owned table's inbox has been read to.
@@ -160,6 +163,23 @@ class Router:
         """The table elsewhere that `client` is at, if any."""
         return self.remote.get(client)
 
+    def wait(self, client: Client, table_id: int) -> None:
+        """`client` is at a table this process played until now (its lease
+        lost): whoever plays it next, this process or another, attaches it
+        and tells it the table is back, from the entry sent to the table's
+        inbox now, which waits there until then. Not left to the next
+        owner's word that the table is back: that goes to the outboxes there
+        are as it takes the table, and this process may have none yet (no
+        frame came to it from elsewhere), or hear the word before it finds
+        the lease lost and the client waiting."""
+        self.waiting.add(client)
+        self.forward(client, table_id, "attach", notice=1)
+
+    def here(self, client: Client) -> None:
+        """`client`'s table is played here now, not elsewhere."""
+        self.remote.pop(client, None)
+        self.waiting.discard(client)
+
     def route(self, client: Client, message: p.Message, data: str | bytes) -> bool:
         """Whether `message` is for a table elsewhere, and so sent to its owner:
         any about the table `client` is at there, and sitting at or watching
@@ -199,6 +219,7 @@ class Router:
     def gone(self, client: Client) -> None:
         """`client` closed, or logged out: its owner elsewhere is told."""
         table_id = self.remote.pop(client, None)
+        self.waiting.discard(client)
         if table_id is not None:
             self.forward(client, table_id, "gone")
         number = self.numbers.pop(client, None)
@@ -217,17 +238,18 @@ class Router:
     def _deliver(self, fields: dict[bytes, bytes]) -> None:
         """A frame for one of this gateway's connections; or word that a
         table is back, after a takeover, for each connection there to ask
-        for what it missed."""
+        for what it missed (but those that asked already: `wait`)."""
         back = fields.get(b"back")
         if back is not None:
             table_id = int(back)
             for client, at in list(self.remote.items()):
-                if at == table_id:
+                if at == table_id and client not in self.waiting:
                     self.forward(client, table_id, "attach", after=client.sent, notice=1)
             return
         client = self.conns.get(int(fields[b"conn"]))
         if client is None:
             return
+        self.waiting.discard(client)  # heard from where its table is played
         data = fields[b"frame"]
         frame = msgspec.json.decode(data)
         kind = frame.get("type")
