@@ -400,3 +400,30 @@ def test_a_table_lost_by_its_owner_and_taken_by_another_is_heard_back_by_the_own
     assert match.over
     for seat, client in enumerate((ana, ben)):
         assert check_frames(client.frames, seat, match, steps) == len(steps)
+
+
+def test_a_dead_servers_outbox_is_deleted_by_a_live_one_and_a_live_ones_kept(
+    redis_server: RedisServer,
+) -> None:
+    """The outbox of a process whose heartbeat has run out (killed: nobody
+    reads it any more) is deleted by the live servers within a few leases;
+    a live server's outbox, and that of a process whose heartbeat is there,
+    are kept."""
+    raw = redis.Redis(port=redis_server.port, decode_responses=True)
+    with (
+        Background(redis_server.url, hasher=QUICK, lease=LEASE),
+        Background(redis_server.url, hasher=QUICK, lease=LEASE) as second,
+    ):
+        assert second.server is not None and second.server.router is not None
+        dead, paused, live = (
+            f"sixdot:outbox:{name}" for name in ("dead", "paused", second.server.router.me)
+        )
+        raw.set("sixdot:process:paused", "", px=round(20 * LEASE * 1000))
+        for outbox in (dead, paused, live):  # frames for connections nobody has
+            raw.xadd(outbox, {"conn": 0, "frame": "{}"})
+        deadline = time.monotonic() + 5 * LEASE
+        while raw.exists(dead) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not raw.exists(dead)
+        assert raw.exists(paused) and raw.exists(live)
+    raw.close()

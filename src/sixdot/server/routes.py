@@ -122,6 +122,8 @@ class Router:
     closing: bool = False
     #: Where this gateway's outbox has been read to.
     outbox_read: bytes = b"0"
+    #: The other gateways found without a heartbeat at the last look (`_prune`).
+    missing: set[str] = field(default_factory=set)
     _numbering: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def start(self) -> None:
@@ -313,15 +315,25 @@ class Router:
         return dropped
 
     async def _prune(self) -> None:
-        """Once a lease's time: the connections of gateways no longer alive
-        (their heartbeats ran out: killed, or cut off) are gone, so their
-        seats wait out their grace periods, then bots play them."""
+        """Once a lease's time: a gateway without a heartbeat at two looks in
+        a row (killed, or cut off: its heartbeat not renewed for a lease)
+        is gone. Its connections here are gone, so their seats wait out
+        their grace periods, then bots play them; and its outbox, which
+        nobody reads any more, is deleted. Two looks, not one: after Redis
+        was away longer than a lease, every heartbeat has run out, and a
+        live process's may not be back yet at the first look."""
         await asyncio.sleep(self.period)
         alive = {key.decode()[len(PROCESS) :] async for key in self.redis.scan_iter(PROCESS + "*")}
+        boxes = {key.decode()[len(OUTBOX) :] async for key in self.redis.scan_iter(OUTBOX + "*")}
+        missing = {gateway for gateway, _ in self.relayed} | boxes
+        missing -= alive | {self.me}
+        gone, self.missing = missing & self.missing, missing
         for (gateway, conn), client in list(self.relayed.items()):
-            if gateway not in alive:
+            if gateway in gone:
                 del self.relayed[gateway, conn]
                 await self.server.relayed_gone(client)
+        if gone & boxes:
+            await self.redis.delete(*(OUTBOX + gateway for gateway in gone & boxes))
 
     async def _read_inboxes(self) -> None:
         streams = {INBOX + str(t): self.read.get(t, b"0") for t in self.server.tables}
