@@ -18,6 +18,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import redis
@@ -178,6 +179,12 @@ def test_people_connected_to_different_servers_play_at_one_table(
         assert (heard["name"], heard["text"]) == ("Ben", "hello from the other server")
         ana.send("start")
         both(ana, ben)
+        raw = redis.Redis(port=redis_server.port)
+        deadline = time.monotonic() + 5 * LEASE  # the game over, its lobby facts go
+        while raw.hexists("sixdot:facts", str(table_id)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not raw.hexists("sixdot:facts", str(table_id))
+        raw.close()
         ben.send("create", game="letters", players=2)  # at no table elsewhere now
         assert ben.until("table", you=0)["table"]["host"] == "Ben"
         assert table_id + 1 in second.server.tables
@@ -427,3 +434,45 @@ def test_a_dead_servers_outbox_is_deleted_by_a_live_one_and_a_live_ones_kept(
         assert not raw.exists(dead)
         assert raw.exists(paused) and raw.exists(live)
     raw.close()
+
+
+def test_a_lobby_on_another_server_lists_a_table_as_its_owners_lobby_does(
+    redis_server: RedisServer,
+) -> None:
+    """A table played on the first server, with Ana there and Ben through
+    the second, is listed in the second server's lobby as in the first's:
+    who sits where, who is here and who is watching, its status, how far
+    it is; and so again once Ben has gone and a watcher has come."""
+    with (
+        Background(redis_server.url, hasher=QUICK, lease=LEASE) as first,
+        Background(redis_server.url, hasher=QUICK, lease=LEASE) as second,
+    ):
+        ana, ben = joined(first, "Ana"), joined(second, "Ben")
+        table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
+        play_both(ana, ben, until=4)
+
+        def listed(server: Background) -> dict[str, Any]:
+            looker = Scripted(server.url)
+            looker.send("lobby")
+            tables = looker.until("lobby")["tables"]
+            looker.ws.close()
+            return next(t for t in tables if t["id"] == table_id)
+
+        def alike() -> None:
+            deadline = time.monotonic() + 5 * LEASE
+            while (there := listed(second)) != (here := listed(first)):
+                assert time.monotonic() < deadline, {
+                    k: (v, there[k]) for k, v in here.items() if there[k] != v
+                }
+                time.sleep(0.1)
+            assert here["status"] == "playing"
+
+        alike()
+        assert [s["here"] for s in listed(second)["seats"]] == [True, True, False]
+        ben.ws.close()
+        cat = joined(second, "Cat")
+        cat.send("watch", table=table_id)
+        cat.until("table")
+        alike()
+        assert [s["here"] for s in listed(second)["seats"]] == [True, False, False]
+        assert listed(second)["watchers"] == 1
