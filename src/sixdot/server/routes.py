@@ -268,12 +268,18 @@ class Router:
     def _deliver(self, fields: dict[bytes, bytes]) -> None:
         """A frame for one of this gateway's connections; or word that a
         table is back, after a takeover, for each connection there to ask
-        for what it missed (but those that asked already: `wait`)."""
+        for what it missed. Not those that asked already (`wait`), at the
+        first word: the owner that sent it reads what they asked. At the
+        next they ask again: that owner may have died before answering."""
         back = fields.get(b"back")
         if back is not None:
             table_id = int(back)
             for client, at in list(self.remote.items()):
-                if at == table_id and client not in self.waiting:
+                if at != table_id:
+                    continue
+                if client in self.waiting:
+                    self.waiting.discard(client)
+                else:
                     self.forward(client, table_id, "attach", after=client.sent, notice=1)
             return
         client = self.conns.get(int(fields[b"conn"]))
