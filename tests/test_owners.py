@@ -377,22 +377,27 @@ def test_a_redis_restarted_under_two_servers_loses_no_move_of_a_table_between_th
         assert check_frames(client.frames, seat, match, steps) == len(steps)
 
 
+@pytest.mark.parametrize("outbox", [False, True])
 def test_a_table_lost_by_its_owner_and_taken_by_another_is_heard_back_by_the_owners_players(
-    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch, outbox: bool
 ) -> None:
     """Ana is connected to the table's owner, Ben to another server. The
     owner loses the lease (as when Redis was away longer than a lease) and
-    the other server, ranked first for the table, takes it over: Ana, who
-    never had a frame through another server, hears it is back as Ben does,
-    and both play the game out."""
+    the other server, ranked first for the table, takes it over: Ana hears
+    it is back as Ben does, once, and both play the game out. Whether her
+    server had an outbox (a frame came to it from elsewhere before), where
+    the new owner's word that the table is back reaches it, or none."""
     raw = redis.Redis(port=redis_server.port, decode_responses=True)
     with (
         Background(redis_server.url, hasher=QUICK, lease=LEASE) as first,
         Background(redis_server.url, hasher=QUICK, lease=LEASE) as second,
     ):
+        assert first.server is not None and first.server.router is not None
         assert second.server is not None and second.server.owners is not None
         taker = second.server.owners.leases.holder
         monkeypatch.setattr(owners, "rank", lambda _, name: b"\xff" if name == taker else b"")
+        if outbox:  # a frame for a connection gone
+            raw.xadd(f"sixdot:outbox:{first.server.router.me}", {"conn": 0, "frame": "{}"})
         ana, ben = joined(first, "Ana"), joined(second, "Ben")
         table_id = table_of(ana, ben, "nonesuch", 3, "sensible")
         play_both(ana, ben, until=8)
@@ -406,6 +411,7 @@ def test_a_table_lost_by_its_owner_and_taken_by_another_is_heard_back_by_the_own
     steps, match = rebuilt(redis_server.url, table_id)
     assert match.over
     for seat, client in enumerate((ana, ben)):
+        assert [f["key"] for f in client.frames if f["type"] == "problem"] == ["online-table-back"]
         assert check_frames(client.frames, seat, match, steps) == len(steps)
 
 

@@ -75,7 +75,7 @@ from sixdot.web.bridge import WebSeat
 
 if TYPE_CHECKING:
     from sixdot.server.owners import Owners
-    from sixdot.server.routes import Router
+    from sixdot.server.routes import Relayed, Router
 
 log = logging.getLogger("sixdot.server")
 T = TypeVar("T")
@@ -310,7 +310,7 @@ class Server:
             waited = self.router is not None and self.router.at(client) == table.id
             if seat is not None or waited:
                 if self.router is not None:
-                    self.router.here(client)
+                    self.router.remote.pop(client, None)  # here now, not elsewhere
                 client.problem(Problem.of("online-table-back", table=table.id))
                 await self._attach(client, table, seat, client.sent)
         if self.router is not None:
@@ -1110,12 +1110,16 @@ class Server:
         self._play_on(table)
 
     async def relayed(
-        self, client: Client, table: LiveTable, attach: bool, after: int | None, notice: bool
+        self, client: Relayed, table: LiveTable, attach: bool, after: int | None, notice: bool
     ) -> None:
         """A connection to another process at `table` (`routes.py`): online
         here as its account; attached to the table when it asks, or when it
         sits there and is not attached yet (its table taken over by this
-        process, and its message waited meanwhile), told it is `notice`."""
+        process, and its message waited meanwhile), told it is back if it
+        asks with a `notice`. Asked so once attached here (its gateway both
+        heard the table is back and had it ask when its table was dropped
+        there), it is told once and not attached again: every frame since
+        went its way."""
         assert client.name is not None
         earlier = self.online.get(client.name)
         if earlier is not client:
@@ -1123,9 +1127,12 @@ class Server:
                 await self._replace(earlier)
             self.online[client.name] = client
         seat = table.seat_of(client.name)
+        if notice and not client.told:
+            client.problem(Problem.of("online-table-back", table=table.id))
+            client.told = True
+        if notice and client.table is table:
+            return
         if attach or (client.table is None and seat is not None):
-            if notice:
-                client.problem(Problem.of("online-table-back", table=table.id))
             await self._attach(client, table, seat, after)
 
     async def relayed_gone(self, client: Client) -> None:

@@ -88,6 +88,8 @@ class Relayed(Client):
     gateway: str = ""
     conn: int = 0
     relay: Callable[[str, int, bytes], None] | None = None
+    #: Told here that its table is back (`Server.relayed`).
+    told: bool = False
 
     def send(self, frame: dict[str, Any] | bytes) -> None:
         data = frame if isinstance(frame, bytes) else msgspec.json.encode(frame)
@@ -110,9 +112,6 @@ class Router:
     numbers: dict[Client, int] = field(default_factory=dict)
     #: The table each of those connections is at (or asked to be).
     remote: dict[Client, int] = field(default_factory=dict)
-    #: Those of them at a table this process dropped (`wait`), whose own
-    #: entry in its inbox attaches them where it is played next.
-    waiting: set[Client] = field(default_factory=set)
     #: Others' players at this process's tables, by gateway and connection.
     relayed: dict[tuple[str, int], Relayed] = field(default_factory=dict)
     #: Where each owned table's inbox has been read to.
@@ -201,14 +200,9 @@ class Router:
         owner's word that the table is back: that goes to the outboxes there
         are as it takes the table, and this process may have none yet (no
         frame came to it from elsewhere), or hear the word before it finds
-        the lease lost and the client waiting."""
-        self.waiting.add(client)
+        the lease lost and the client waiting. (When the word comes too,
+        the connection asks twice; the owner attaches it once.)"""
         self.forward(client, table_id, "attach", notice=1)
-
-    def here(self, client: Client) -> None:
-        """`client`'s table is played here now, not elsewhere."""
-        self.remote.pop(client, None)
-        self.waiting.discard(client)
 
     def route(self, client: Client, message: p.Message, data: str | bytes) -> bool:
         """Whether `message` is for a table elsewhere, and so sent to its owner:
@@ -249,7 +243,6 @@ class Router:
     def gone(self, client: Client) -> None:
         """`client` closed, or logged out: its owner elsewhere is told."""
         table_id = self.remote.pop(client, None)
-        self.waiting.discard(client)
         if table_id is not None:
             self.forward(client, table_id, "gone")
         number = self.numbers.pop(client, None)
@@ -268,24 +261,17 @@ class Router:
     def _deliver(self, fields: dict[bytes, bytes]) -> None:
         """A frame for one of this gateway's connections; or word that a
         table is back, after a takeover, for each connection there to ask
-        for what it missed. Not those that asked already (`wait`), at the
-        first word: the owner that sent it reads what they asked. At the
-        next they ask again: that owner may have died before answering."""
+        for what it missed."""
         back = fields.get(b"back")
         if back is not None:
             table_id = int(back)
             for client, at in list(self.remote.items()):
-                if at != table_id:
-                    continue
-                if client in self.waiting:
-                    self.waiting.discard(client)
-                else:
+                if at == table_id:
                     self.forward(client, table_id, "attach", after=client.sent, notice=1)
             return
         client = self.conns.get(int(fields[b"conn"]))
         if client is None:
             return
-        self.waiting.discard(client)  # heard from where its table is played
         data = fields[b"frame"]
         frame = msgspec.json.decode(data)
         kind = frame.get("type")
