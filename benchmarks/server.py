@@ -64,6 +64,24 @@ frames (`OUTBOX_BYTES` + 16 x `FRAME_LIMIT`), plus per hashing thread one
 argon2 hash's memory (where the load hashes), plus 1 MiB per bot table.
 Each load ends with the server stopped by SIGTERM, timed (issue 34: within
 5 s whatever its bots are doing).
+
+`--store redis` runs instead several processes on one Redis (issue 35), kept
+under "redis" (or "redis-quick"): for each count in `--processes` (1 2 3), a
+Redis of its own on loopback (appendfsync always, `tests/redistools.py`) and
+that many servers on it, on any core, their leases `--lease` seconds long
+(2), passwords hashed cheaply (accounts are not what is measured). Each pair
+of people is connected to one process, in turn, so their table is that
+process's. The same stretches as 3 and 4, for `--tables` tables (600): move
+to step at a person's pace (target p99 at most 50 ms), moves a second flat
+out, and the share of one process's moves a second each added process adds
+(target at least 0.7, within the machine's cores, which the run records).
+With two or more, the last process is killed (SIGKILL) and its people log in
+again by token at the others: the seconds until every table it played has
+played a new move (target under 2 leases). On a machine of 2 cores, where
+the clients and Redis share the cores with the servers, the shares say more
+about the cores than the servers; and with few tables (`--quick`: 20) no
+server is busy flat out (the bots' pace bounds each table), so the shares
+say nothing: only the run of 600 tables measures them.
 """
 
 from __future__ import annotations
@@ -98,6 +116,7 @@ from common import load_average, percentile, rounded
 from hostiletools import MALFORMED, small_receive_socket
 from sixdot.server import app
 from sixdot.server.play import BOT_OPTIONS_MOST
+from sixdot.server.storage import LEASE
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results" / "server.json"
@@ -119,39 +138,44 @@ TABLE = {
 
 #: The server, as `sixdot serve` runs it (SIGTERM stops it), but taking any
 #: number of logins from one address, and on one core (every thread it starts
-#: inherits the affinity).
+#: inherits the affinity). Its store: a folder (SQLite), or a Redis's URL, its
+#: leases that many seconds long; with "cheap", passwords hashed cheaply (the
+#: Redis run, which measures play, not accounts).
 SERVER = """
 import asyncio, os, signal, sys
-from pathlib import Path
 if int(sys.argv[2]) >= 0:
     os.sched_setaffinity(0, {int(sys.argv[2])})
+from argon2 import PasswordHasher
 from sixdot.server.accounts import Accounts, RateLimit
 from sixdot.server.app import Server, run
 from sixdot.server.gate import Caps
-from sixdot.server.storage import SqliteStore
+from sixdot.server.storage import open_store
 
-folder = Path(sys.argv[1])
-store = SqliteStore(folder)
-accounts = Accounts(store, per_address=RateLimit(10**6, 60.0))
+where, lease, cheap = sys.argv[1], float(sys.argv[3]), sys.argv[4] == "cheap"
+store = open_store(where, lease)
+hasher = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1) if cheap else None
+accounts = Accounts(store, hasher, per_address=RateLimit(10**6, 60.0))
 server = Server(store, accounts=accounts, caps=Caps(10**6, 10**6, 10**6))
 said = lambda where: print(where.url, flush=True)
 
 async def main():
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-    await run(folder, "127.0.0.1", 0, None, said, stop, server, own_process=True)
+    await run(where, "127.0.0.1", 0, None, said, stop, server, own_process=True, lease=lease)
 
 asyncio.run(main())
 """
 
 
 class ServerProcess:
-    """A server child process on `folder`: where it listens, and what it uses."""
+    """A server child process on `folder` (or a Redis's URL, its leases `lease`
+    seconds long): where it listens, and what it uses."""
 
-    def __init__(self, folder: str, cpu: int) -> None:
+    def __init__(self, folder: str, cpu: int, lease: float = LEASE, cheap: bool = False) -> None:
         started = time.perf_counter()
+        argv = [folder, str(cpu), str(lease), "cheap" if cheap else "argon2"]
         self.process = subprocess.Popen(
-            [sys.executable, "-c", SERVER, folder, str(cpu)], stdout=subprocess.PIPE, text=True
+            [sys.executable, "-c", SERVER, *argv], stdout=subprocess.PIPE, text=True
         )
         assert self.process.stdout is not None
         found = re.search(r"ws://[0-9.]+:[0-9]+", self.process.stdout.readline())
@@ -228,7 +252,7 @@ class Person:
         assert self.ws is not None
         frame: dict[str, Any] = msgspec.json.decode(await asyncio.wait_for(self.ws.recv(), timeout))
         kind = frame["type"]
-        if kind in ("problem", "refused"):
+        if kind in ("problem", "refused") and frame.get("key") != "online-table-back":
             raise RuntimeError(f"{self.name}: {frame}")
         if kind == "step":
             self.seen = max(self.seen, frame["seq"])
@@ -327,7 +351,7 @@ def seen(people: list[Person]) -> dict[int, int]:
 
 
 async def stretch(
-    server: ServerProcess, people: list[Person], think: float, seconds: float
+    server: ServerProcess | Cluster, people: list[Person], think: float, seconds: float
 ) -> dict[str, Any]:
     """Every table plays for `seconds`: the moves made, the server's CPU, move to step."""
     begun = seen(people)
@@ -506,6 +530,183 @@ async def main(tables: int, think: float, paced: float, flat: float, cpu: int) -
         "flat_out": flat_run,
         "restart": restarted,
     }
+
+
+# --- several processes on one Redis (issue 35) ----------------------------------
+
+
+class Cluster:
+    """`sixdot serve` processes on one Redis, on any core: their CPU together."""
+
+    def __init__(self, url: str, processes: int, lease: float) -> None:
+        self.servers = [ServerProcess(url, -1, lease, cheap=True) for _ in range(processes)]
+
+    def cpu_seconds(self) -> float:
+        return sum(s.cpu_seconds() for s in self.servers if s.process.poll() is None)
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop(signal.SIGKILL)
+
+
+def redis_cpu(url: str) -> float:
+    """Redis's own CPU seconds so far (user and system, its INFO)."""
+    import redis
+
+    with redis.Redis.from_url(url) as client:
+        cpu = client.info("cpu")
+    return float(cpu["used_cpu_user"]) + float(cpu["used_cpu_sys"])
+
+
+async def takeover(
+    cluster: Cluster, pairs: list[tuple[Person, Person]], at: list[int]
+) -> dict[str, Any]:
+    """The last process killed (SIGKILL) mid-game; its people log in again by
+    token at the others, in turn, as a load balancer would send them; timed
+    from the kill until every table it played has played a new move."""
+    dead = len(cluster.servers) - 1
+    lost = [pair for pair, where in zip(pairs, at, strict=True) if where == dead]
+    cluster.servers[dead].stop(signal.SIGKILL)
+    killed = time.perf_counter()
+    people = [p for pair in lost for p in pair]
+    await asyncio.gather(*(p.drop() for p in people))
+    urls = [server.url for server in cluster.servers[:dead]]
+    moved: dict[int, int] = {}
+    back_at: dict[int, float] = {}
+    logged: list[float] = []
+    await limited(
+        (back(urls[n // 2 % len(urls)], p, moved, back_at, logged) for n, p in enumerate(people)),
+        len(people),
+    )
+    return {
+        "tables": len(lost),
+        "every_table_moved_seconds": max(back_at.values()) - killed,
+        "first_table_moved_seconds": min(back_at.values()) - killed,
+    }
+
+
+async def on_redis(
+    tables: int, processes: int, think: float, paced: float, flat: float, lease: float
+) -> dict[str, Any]:
+    """`tables` tables on `processes` servers sharing a Redis of their own
+    (appendfsync always, as docs/online.md says to run it): each pair of
+    people connected to one process, so the table is that process's; a
+    stretch at a person's pace (move to step), one flat out (moves a
+    second), then, with two or more, the takeover of a killed one's tables."""
+    from redistools import RedisServer
+
+    people = [Person(n) for n in range(2 * tables)]
+    pairs = list(zip(people[::2], people[1::2], strict=True))
+    at = [n % processes for n in range(tables)]
+    with tempfile.TemporaryDirectory() as folder:
+        store = RedisServer(Path(folder))
+        store.start()
+        cluster = Cluster(store.url, processes, lease)
+        try:
+            urls = [server.url for server in cluster.servers]
+            where = [urls[n] for n in at for _ in range(2)]
+            await limited(register(u, p) for u, p in zip(where, people, strict=True))
+            await limited(p.resume(u) for u, p in zip(where, people, strict=True))
+            await limited(seat_pair(*pair) for pair in pairs)
+            await limited(start(*pair) for pair in pairs)
+            redis_before = redis_cpu(store.url)
+            paced_run = await stretch(cluster, people, think, paced)
+            flat_redis = redis_cpu(store.url)
+            flat_run = await stretch(cluster, people, 0.0, flat)
+            flat_run["redis_cpu_share"] = (redis_cpu(store.url) - flat_redis) / flat
+            paced_run["redis_cpu_share"] = (flat_redis - redis_before) / paced
+            taken = await takeover(cluster, pairs, at) if processes > 1 else None
+        finally:
+            await asyncio.gather(*(p.drop() for p in people))
+            cluster.stop()
+            store.kill()
+    result = {"processes": processes, "paced": paced_run, "flat_out": flat_run}
+    if taken is not None:
+        taken["lease_seconds"] = lease
+        taken["target"] = {
+            "at_most_seconds": 2 * lease,
+            "ratio": taken["every_table_moved_seconds"] / (2 * lease),
+        }
+        result["takeover"] = taken
+    return result
+
+
+async def redis_runs(
+    tables: int, counts: list[int], think: float, paced: float, flat: float, lease: float
+) -> dict[str, Any]:
+    """Each count of processes in turn, each on a fresh Redis; what each added
+    process adds to the moves a second flat out, as a share of one's."""
+    runs = {}
+    for processes in counts:
+        runs[str(processes)] = await on_redis(tables, processes, think, paced, flat, lease)
+        print(f"{processes} processes: done", flush=True)
+    one = runs[str(counts[0])]["flat_out"]["moves_per_second"] / counts[0]
+    before = None
+    for processes in counts:
+        run = runs[str(processes)]
+        rate = run["flat_out"]["moves_per_second"]
+        if before is not None:
+            added = (rate - before[1]) / (processes - before[0]) / one
+            run["added_share_of_one"] = added
+            run["target"] = {
+                "added_share_at_least": 0.7,
+                "ratio": 0.7 / added if added > 0 else None,
+            }
+        before = (processes, rate)
+    return {
+        "tables": tables,
+        "people": 2 * tables,
+        "game": f"{TABLE['game']} for {TABLE['players']}: 2 people, 1 {TABLE['level']} bot",
+        "cores": len(os.sched_getaffinity(0)),
+        "think_seconds": think,
+        "paced_seconds": paced,
+        "flat_seconds": flat,
+        "lease_seconds": lease,
+        "note": "servers, Redis and the clients share the cores; passwords hashed cheaply",
+        "runs": runs,
+    }
+
+
+def redis_report(results: dict[str, Any]) -> list[tuple[str, str, str]]:
+    rows: list[tuple[str, str, str]] = []
+    for processes, run in results["runs"].items():
+        flat, paced = run["flat_out"], run["paced"]
+        share = run.get("added_share_of_one")
+        rows.append(
+            (
+                f"{processes} processes: moves a second flat out; added a process",
+                f"{flat['moves_per_second']:.0f}"
+                + (f"; {share:.2f} of one's" if share is not None else ""),
+                "" if share is None else f"target 0.7 ({'meets' if share >= 0.7 else 'MISSES'})",
+            )
+        )
+        rows.append(
+            (
+                f"{processes} processes: paced move to step p50 / p99",
+                f"{paced['move_to_step_ms']['mover']['p50']:.1f} / {p99_of(paced):.1f} ms",
+                _verdict(p99_of(paced) / (TARGET_P99 * 1000), True),
+            )
+        )
+        rows.append(
+            (
+                f"{processes} processes: CPU share flat out, servers / Redis",
+                f"{flat['server_cpu_share']:.0%} / {flat['redis_cpu_share']:.0%}"
+                f" of {results['cores']} cores",
+                "",
+            )
+        )
+        taken = run.get("takeover")
+        if taken is not None:
+            ratio = taken["target"]["ratio"]
+            rows.append(
+                (
+                    f"{processes} processes: kill -9, its {taken['tables']} tables moved again",
+                    f"{taken['first_table_moved_seconds']:.2f}"
+                    f" to {taken['every_table_moved_seconds']:.2f} s",
+                    f"{ratio:.2f} of 2 leases ({'meets' if ratio <= 1 else 'MISSES'})",
+                )
+            )
+    return rows
 
 
 # --- the abuse run (issue 34) ----------------------------------------------------
@@ -834,7 +1035,7 @@ def show(rows: list[tuple[str, str, str]]) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--tables", type=int, help="200; 600 with --store redis")
     parser.add_argument("--think", type=float, default=1.0, help="a person's mean seconds a move")
     parser.add_argument("--paced", type=float, default=30.0, help="seconds of play at that pace")
     parser.add_argument("--flat", type=float, default=20.0, help="seconds of play flat out")
@@ -846,6 +1047,13 @@ if __name__ == "__main__":
     parser.add_argument(
         "--loads", nargs="*", choices=LOADS, default=list(LOADS), help="quiet first"
     )
+    parser.add_argument(
+        "--store", choices=["sqlite", "redis"], default="sqlite", help="redis: issue 35's run"
+    )
+    parser.add_argument(
+        "--processes", type=int, nargs="*", default=[1, 2, 3], help="server counts on one Redis"
+    )
+    parser.add_argument("--lease", type=float, default=2.0, help="seconds, on the Redis")
     parser.add_argument("--hostile", choices=LOADS[1:], help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -853,12 +1061,26 @@ if __name__ == "__main__":
         asyncio.run(hostile(args.hostile, args.url))
         sys.exit(0)
     if args.quick:
-        args.tables, args.paced, args.flat = 20, 8.0, 5.0
+        args.tables, args.paced, args.flat = args.tables or 20, 8.0, 5.0
+    if args.tables is None:
+        args.tables = 600 if args.store == "redis" else 200
+    if args.store == "redis":  # the servers on any core: the run says how many there are
+        args.server_cpu = -1
     others = os.sched_getaffinity(0) - {args.server_cpu}
     if args.server_cpu >= 0 and others:
         os.sched_setaffinity(0, others)
     load_before = load_average()
-    if args.abuse:
+    if args.store == "redis":
+        label = args.label or ("redis-quick" if args.quick else "redis")
+        results = asyncio.run(
+            redis_runs(args.tables, args.processes, args.think, args.paced, args.flat, args.lease)
+        )
+        rows = redis_report(results)
+        print(
+            f"{args.tables} tables on 1 to {max(args.processes)} processes on one Redis,"
+            f" {results['cores']} cores"
+        )
+    elif args.abuse:
         label = args.label or ("abuse-quick" if args.quick else "abuse")
         results = asyncio.run(
             abuse(args.abuse_tables, args.think, args.paced, args.server_cpu, args.loads)

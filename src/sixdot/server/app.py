@@ -75,7 +75,7 @@ from sixdot.web.bridge import WebSeat
 
 if TYPE_CHECKING:
     from sixdot.server.owners import Owners
-    from sixdot.server.routes import Router
+    from sixdot.server.routes import Relayed, Router
 
 log = logging.getLogger("sixdot.server")
 T = TypeVar("T")
@@ -302,6 +302,7 @@ class Server:
                     self._start_grace(table, seat)
             self._wind_clocks(table)
             self._want_bots(table)
+        self._announce_table(table)  # to nobody yet: for the lobbies
         for client in list(self.online.values()):  # none at start; some at a takeover
             if client.table is not None or client.name is None:
                 continue
@@ -566,7 +567,7 @@ class Server:
         made, frame = self._lobby
         now = time.monotonic()
         if frame is None or now - made > LOBBY_FRESH:
-            frame = p.reply("lobby", tables=self._lobby_tables())
+            frame = p.reply("lobby", tables=await self._lobby_tables())
             self._lobby = (now, frame)
         client.send(frame)
         if client.name is not None:
@@ -1002,6 +1003,8 @@ class Server:
         for client in self._at(table):
             self._detach(client)
         self._unrelay(table.id)
+        if self.router is not None:
+            self.router.over(table.id)
 
     def _lost(self, table_id: int) -> None:
         """The table is not played here as it stands: its lease ran out under
@@ -1017,7 +1020,7 @@ class Server:
         self._unrelay(table_id)
         for client in self._at(table):  # connections here: they wait for the table to be back
             client.table, client.seat = None, None  # its `sent` kept, to go on from
-            self.router.remote[client] = table_id
+            self.router.wait(client, table_id)
 
     def _unrelay(self, table_id: int) -> None:
         """The connections through other processes at a table played here no
@@ -1107,12 +1110,16 @@ class Server:
         self._play_on(table)
 
     async def relayed(
-        self, client: Client, table: LiveTable, attach: bool, after: int | None, notice: bool
+        self, client: Relayed, table: LiveTable, attach: bool, after: int | None, notice: bool
     ) -> None:
         """A connection to another process at `table` (`routes.py`): online
         here as its account; attached to the table when it asks, or when it
         sits there and is not attached yet (its table taken over by this
-        process, and its message waited meanwhile), told it is `notice`."""
+        process, and its message waited meanwhile), told it is back if it
+        asks with a `notice`. Asked so once attached here (its gateway both
+        heard the table is back and had it ask when its table was dropped
+        there), it is told once and not attached again: every frame since
+        went its way."""
         assert client.name is not None
         earlier = self.online.get(client.name)
         if earlier is not client:
@@ -1120,9 +1127,12 @@ class Server:
                 await self._replace(earlier)
             self.online[client.name] = client
         seat = table.seat_of(client.name)
+        if notice and not client.told:
+            client.problem(Problem.of("online-table-back", table=table.id))
+            client.told = True
+        if notice and client.table is table:
+            return
         if attach or (client.table is None and seat is not None):
-            if notice:
-                client.problem(Problem.of("online-table-back", table=table.id))
             await self._attach(client, table, seat, after)
 
     async def relayed_gone(self, client: Client) -> None:
@@ -1170,14 +1180,22 @@ class Server:
         last = len(table.public.steps) - 1
         return _facts(table.record, connected, stand_ins, table.left, watchers, last)
 
-    def _lobby_tables(self) -> list[dict[str, Any]]:
+    async def _lobby_tables(self) -> list[dict[str, Any]]:
         """The facts of every live table: this process's, and on a shared
-        store the others' as their records have them (who is there, and how
-        far a game is, are their owners' to know)."""
+        store the others' as their owners wrote them (`Router.changed`), or
+        where those are not there or behind the record (who sits where, the
+        status), as their records have them."""
         tables = [self._table_facts(t) for t in self.tables.values()]
         if self.router is not None:
             live = self.store.tables([Status.WAITING, Status.PLAYING])
-            tables += [_facts(r) for r in live if r.id not in self.tables]
+            elsewhere = [r for r in live if r.id not in self.tables]
+            written = await self.router.facts_of([r.id for r in elsewhere])
+            for record in elsewhere:
+                facts = _facts(record)
+                owners = written.get(record.id)
+                if owners is not None and _same_seats(owners, facts):
+                    facts = owners
+                tables.append(facts)
             tables.sort(key=lambda facts: facts["id"])
         return tables
 
@@ -1188,9 +1206,20 @@ class Server:
         the lobby is made anew for the next who asks."""
         self._lobby = (0.0, None)
         facts = facts or self._table_facts(table)
+        if self.router is not None and table.id in self.tables:
+            self.router.changed(table.id, facts)
         for client in self._at(table):
             if client is not but:
                 client.send(p.reply("table", you=client.seat, table=facts))
+
+
+def _same_seats(facts: dict[str, Any], record: dict[str, Any]) -> bool:
+    """Whether a table's `facts` say what its `record`'s do of who sits
+    where and how the game stands (the owner's may be a moment behind)."""
+    seated = [(s["kind"], s["who"]) for s in facts["seats"]]
+    return facts["status"] == record["status"] and seated == [
+        (s["kind"], s["who"]) for s in record["seats"]
+    ]
 
 
 def _facts(

@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -61,6 +62,16 @@ OUTBOX_WAIT = 1000
 #: Milliseconds a read of the inboxes waits for news before it looks again
 #: at which tables this process owns.
 INBOX_WAIT = 100
+#: The facts of each live table as its owner's lobby lists them (who is
+#: here, how far a game is), by id, for the other processes' lobbies.
+FACTS = "sixdot:facts"
+#: Seconds between writes of the facts changed: the lobby's own freshness.
+FACTS_EVERY = 0.5
+#: Set field ARGV[2] of hash KEYS[2] to ARGV[3] if lease KEYS[1] names ARGV[1].
+PUBLISH = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+return redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+"""
 #: Delete entry ARGV[2] of inbox KEYS[2] if lease KEYS[1] names ARGV[1]: 1 if
 #: this owner is to handle it, 0 if it was handled already, -1 if not the owner.
 TAKE = """
@@ -77,6 +88,8 @@ class Relayed(Client):
     gateway: str = ""
     conn: int = 0
     relay: Callable[[str, int, bytes], None] | None = None
+    #: Told here that its table is back (`Server.relayed`).
+    told: bool = False
 
     def send(self, frame: dict[str, Any] | bytes) -> None:
         data = frame if isinstance(frame, bytes) else msgspec.json.encode(frame)
@@ -119,10 +132,25 @@ class Router:
     closing: bool = False
     #: Where this gateway's outbox has been read to.
     outbox_read: bytes = b"0"
+    #: The other gateways found without a heartbeat at the last look (`_prune`).
+    missing: set[str] = field(default_factory=set)
+    #: This process's tables' facts: changed, to be written; written; and
+    #: the tables over, whose facts are to be deleted (`_publish`).
+    facts_due: dict[int, dict[str, Any]] = field(default_factory=dict)
+    facts_out: dict[int, dict[str, Any]] = field(default_factory=dict)
+    ended: set[int] = field(default_factory=set)
+    #: When the facts written are next brought up to each table's last step.
+    refresh: float = 0.0
     _numbering: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def start(self) -> None:
-        for work in (self._write, self._read_outbox, self._read_inboxes, self._prune):
+        for work in (
+            self._write,
+            self._read_outbox,
+            self._read_inboxes,
+            self._prune,
+            self._publish,
+        ):
             self._run(self._forever(work))
 
     def _run(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
@@ -154,11 +182,27 @@ class Router:
     def _take(self) -> AsyncScript:
         return self.redis.register_script(TAKE)  # type: ignore[return-value]
 
+    @cached_property
+    def _publish_facts(self) -> AsyncScript:
+        return self.redis.register_script(PUBLISH)  # type: ignore[return-value]
+
     # -- as a gateway --
 
     def at(self, client: Client) -> int | None:
         """The table elsewhere that `client` is at, if any."""
         return self.remote.get(client)
+
+    def wait(self, client: Client, table_id: int) -> None:
+        """`client` is at a table this process played until now (its lease
+        lost): whoever plays it next, this process or another, attaches it
+        and tells it the table is back, from the entry sent to the table's
+        inbox now, which waits there until then. Not left to the next
+        owner's word that the table is back: that goes to the outboxes there
+        are as it takes the table, and this process may have none yet (no
+        frame came to it from elsewhere), or hear the word before it finds
+        the lease lost and the client waiting. (When the word comes too,
+        the connection asks twice; the owner attaches it once.)"""
+        self.forward(client, table_id, "attach", notice=1)
 
     def route(self, client: Client, message: p.Message, data: str | bytes) -> bool:
         """Whether `message` is for a table elsewhere, and so sent to its owner:
@@ -275,6 +319,67 @@ class Router:
                 self.writes.put_nowait((key.decode(), {"back": table_id}))
             return
 
+    def changed(self, table_id: int, facts: dict[str, Any]) -> None:
+        """The facts of a table played here, as its lobby lists them now: to
+        be written for the other processes' lobbies."""
+        self.facts_due[table_id] = facts
+
+    def over(self, table_id: int) -> None:
+        """The table's game is over: its facts are to be deleted."""
+        self.ended.add(table_id)
+
+    async def _publish(self) -> None:
+        """Every `FACTS_EVERY` seconds: the facts of this process's tables
+        that changed are written, each only while this process holds the
+        table's lease (as its journal is); a third of a lease's time after
+        the last time, those whose game went on since too, with its last
+        step (not at each step: that would be one more write to Redis, of
+        the whole table's facts, at every step); the facts of tables over
+        are deleted."""
+        await asyncio.sleep(FACTS_EVERY)
+        tables = self.server.tables
+        for table_id in [t for t in self.facts_out if t not in tables]:
+            del self.facts_out[table_id]
+        now = time.monotonic()
+        if now >= self.refresh:
+            self.refresh = now + self.period / 3
+            for table_id, facts in self.facts_out.items():
+                last = len(tables[table_id].public.steps) - 1
+                if table_id not in self.facts_due and facts["last"] != last:
+                    self.facts_due[table_id] = {**facts, "last": last}
+        due = {t: facts for t, facts in self.facts_due.items() if t in tables}
+        ended, self.facts_due, self.ended = self.ended, {}, set()
+        if not due and not ended:
+            return
+        try:
+            async with self.redis.pipeline(transaction=False) as writing:
+                for table_id, facts in due.items():
+                    await self._publish_facts(
+                        keys=[f"sixdot:lease:{table_id}", FACTS],
+                        args=[self.me, table_id, msgspec.json.encode(facts)],
+                        client=writing,
+                    )
+                if ended:
+                    writing.hdel(FACTS, *map(str, ended))
+                await writing.execute()
+        except RedisError:
+            self.facts_due = due | self.facts_due
+            self.ended |= ended
+            raise
+        self.facts_out.update(due)
+
+    async def facts_of(self, table_ids: list[int]) -> dict[int, dict[str, Any]]:
+        """The facts the owners of these tables wrote of them, where they did;
+        none if Redis does not answer (the lobby lists their records)."""
+        if not table_ids:
+            return {}
+        try:
+            found = await self.redis.hmget(FACTS, [str(t) for t in table_ids])
+        except RedisError as err:
+            log.warning("routing: %s", err)
+            return {}
+        return {t: msgspec.json.decode(f) for t, f in zip(table_ids, found, strict=True) if f}
+
     def forget(self, table_id: int) -> list[Relayed]:
         """The table is played here no more (over, or another's now): its
         inbox is not read here, and the connections at it through other
@@ -291,15 +396,25 @@ class Router:
         return dropped
 
     async def _prune(self) -> None:
-        """Once a lease's time: the connections of gateways no longer alive
-        (their heartbeats ran out: killed, or cut off) are gone, so their
-        seats wait out their grace periods, then bots play them."""
+        """Once a lease's time: a gateway without a heartbeat at two looks in
+        a row (killed, or cut off: its heartbeat not renewed for a lease)
+        is gone. Its connections here are gone, so their seats wait out
+        their grace periods, then bots play them; and its outbox, which
+        nobody reads any more, is deleted. Two looks, not one: after Redis
+        was away longer than a lease, every heartbeat has run out, and a
+        live process's may not be back yet at the first look."""
         await asyncio.sleep(self.period)
         alive = {key.decode()[len(PROCESS) :] async for key in self.redis.scan_iter(PROCESS + "*")}
+        boxes = {key.decode()[len(OUTBOX) :] async for key in self.redis.scan_iter(OUTBOX + "*")}
+        missing = {gateway for gateway, _ in self.relayed} | boxes
+        missing -= alive | {self.me}
+        gone, self.missing = missing & self.missing, missing
         for (gateway, conn), client in list(self.relayed.items()):
-            if gateway not in alive:
+            if gateway in gone:
                 del self.relayed[gateway, conn]
                 await self.server.relayed_gone(client)
+        if gone & boxes:
+            await self.redis.delete(*(OUTBOX + gateway for gateway in gone & boxes))
 
     async def _read_inboxes(self) -> None:
         streams = {INBOX + str(t): self.read.get(t, b"0") for t in self.server.tables}
