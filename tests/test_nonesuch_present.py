@@ -439,6 +439,20 @@ def test_cards_that_follow_the_suit_led_are_said_in_its_group() -> None:
     ]
 
 
+def test_a_prompt_just_after_the_lead_does_not_say_the_lead_again() -> None:
+    """ "Ben leads Leaves: End Crown." then the prompt goes straight to the plays;
+    the `turn` command, and a prompt that did not follow the lead, say it."""
+    hand = cards("Ace of Leaves", "Origin", "Savage", "Chance Meeting", "Mill", "Pact")
+    state = replace(playing((hand, cards("Forest"), cards("End"))), turn=2)
+    state, events = state.apply(2, Lead(card("End"), LEAVES))
+    view, legal, say = state.view(0), state.legal_actions(0), presenter()
+    assert say.event(events[0]) == ["Ben leads Leaves: End Crown."]
+    full = say.turn(view, legal)
+    assert say.first_turn(view, legal, events) == full[1:]
+    assert say.first_turn(view, legal) == full
+    assert full[0] == "Leaves led: Ben is ahead with End."
+
+
 def review() -> State:
     """Trick 2 under way: Ana led End, Ben played Mill; you took trick 1 with Sailor."""
     state = playing((cards("Pact", "Sea"), cards("Forest", "End"), cards("Mill", "Cave")))

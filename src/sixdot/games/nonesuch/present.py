@@ -15,6 +15,7 @@ from sixdot.games.nonesuch.cards import ACE, CROWN, SUITS, Card, Suit, find_suit
 from sixdot.games.nonesuch.rules import (
     Bid,
     BidDecided,
+    CardLed,
     CardsDealt,
     HandScored,
     Lead,
@@ -258,6 +259,30 @@ class NonesuchPresenter(Presenter):
             if self.full:  # the card the two suits are from
                 lines.append(self.words("non-up-card-turned", card=self.card(view.up)))
             return lines
+        return self.play_turn(view, legal)
+
+    def first_turn(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        heard: Sequence[Event] = (),
+        hand_said: bool = False,
+    ) -> list[str]:
+        """A play asked just after the lead was heard ("Ben leads Waves: Mill 8")
+        does not say the trick so far again ("Waves led: Ben is ahead with Mill")."""
+        led = [(e.seat, e.card) for e in heard if isinstance(e, CardLed)]
+        trick = view.current
+        if (
+            view.phase is Phase.PLAY
+            and trick is not None
+            and len(trick.plays) == 1
+            and led[-1:] == list(trick.plays)
+        ):
+            return self.play_turn(view, legal, head=False)
+        return self.turn(view, legal)
+
+    def play_turn(self, view: View, legal: Sequence[Action], head: bool = True) -> list[str]:
+        """The cards that may be played, after the trick so far (`head`) or how to lead."""
         cards = tuple(dict.fromkeys(a.card for a in legal if isinstance(a, Lead | Play)))
         if view.current is None:
             keys = ["non-turn-lead"]
@@ -269,7 +294,7 @@ class NonesuchPresenter(Presenter):
             args = {"number": view.trick_number, "trump": _suit(view.trump)}
             lines = [self.words(key, **args) for key in keys]
         else:
-            lines = [self.trick_head("non-turn-trick", view.current, view.trump)]
+            lines = [self.trick_head("non-turn-trick", view.current, view.trump)] if head else []
         return [*lines, *self.listing("non-turn-cards", cards, self.play_groups(view, cards))]
 
     def play_groups(self, view: View, cards: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
