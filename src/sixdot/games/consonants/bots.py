@@ -110,21 +110,27 @@ def chasing(view: View) -> bool:
     return len(mine) >= FLY_AMBITION and not others
 
 
-def play_reason(play: Play, trick: Sequence[Played], players: int, chase: bool) -> Reason:
-    """Why `choose_play` played `play`, told from the play itself: chasing, leading
-    low, ducking under the top, shedding a card when taking the trick anyway, or
-    staying low while winning for now."""
+def play_reason(
+    play: Play, legal: Sequence[Play], trick: Sequence[Played], players: int, chase: bool
+) -> Reason:
+    """Why `choose_play` played `play`, told from the play itself: chasing,
+    ducking under the top, shedding a card when taking the trick anyway; else
+    (leading, or ahead whatever is played) the card with the fewest points, as
+    the bot chooses it, or the fewest but a wild's, when a wild is kept back.
+    Points, not letters: a low letter may carry more points than a high one."""
     facts = {"card": play.card.face, "letter": play.letter}  # type: ignore[union-attr]
     if chase:
         return Reason.of("why-con-chase", **facts)
-    if not trick:
-        return Reason.of("why-con-lead-low", **facts)
     strength = strengths()
-    if strength[play.card, play.letter] <= max(strength[p.card, p.letter] for p in trick):  # type: ignore[index]
-        return Reason.of("why-con-duck", **facts)
-    if len(trick) == players - 1:
-        return Reason.of("why-con-shed", **facts)
-    return Reason.of("why-con-stay-low", **facts)
+    if trick:
+        top = max(strength[p.card, p.letter] for p in trick)  # type: ignore[index]
+        if strength[play.card, play.letter] <= top:  # type: ignore[index]
+            return Reason.of("why-con-duck", **facts)
+        if len(trick) == players - 1:
+            return Reason.of("why-con-shed", **facts)
+    if play.card.score > min(p.card.score for p in legal):  # type: ignore[union-attr]
+        return Reason.of("why-con-keep-wild", **facts)
+    return Reason.of("why-con-stay-cheap" if trick else "why-con-lead-cheap", **facts)
 
 
 class SensibleBot(Explaining):
@@ -141,7 +147,11 @@ class SensibleBot(Explaining):
             plays = [a for a in legal if isinstance(a, Play)]
             chase = chasing(view)
             play = choose_play(plays, view.trick, view.players, chase)
-            why = play_reason(play, view.trick, view.players, chase) if len(plays) > 1 else None
+            why = (
+                play_reason(play, plays, view.trick, view.players, chase)
+                if len(plays) > 1
+                else None
+            )
             return play, why
         if phase is Phase.FLY:
             others = fly_others_pays(view)
