@@ -543,7 +543,7 @@ def test_a_bare_verb_plays_nothing_and_lists_what_it_could_mean(
 @pytest.mark.parametrize(
     ("game", "option", "said"),
     [
-        ("alphagon", "target=0", "target by players"),
+        ("alphagon", "target=0", "target set by the number of players"),
         ("nonesuch", "hands=0", "no hand limit"),
         ("nonesuch", "hands=9", "at most 9 hands"),
         ("letters", "turns=40", "final turns after 40 turns each"),
