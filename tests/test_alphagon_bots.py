@@ -15,6 +15,7 @@ from sixdot.games.alphagon.rules import (
     DOUBT,
     TAKE_BONUS,
     Answer,
+    Change,
     Contradict,
     Declare,
     Place,
@@ -112,3 +113,21 @@ def test_a_letter_placed_with_no_word_in_reach_says_a_pass_would_cost_one() -> N
     view, legal = toward.view(0), toward.legal_actions(0)
     assert bot.choose(view, legal) == Place(("L",))
     assert bot.reason(view, legal, Place(("L",))).key == "why-agn-place"  # type: ignore[union-attr]
+
+
+def test_a_letter_changed_is_called_hard_to_use_only_when_it_is() -> None:
+    """With bonuses to spare and no word in reach, the bot changes its least
+    useful letter: B is no awkward letter (Q X Z J K V W), so the hint says
+    'your least useful letter', not 'a letter hard to use in words'."""
+    state = replace(
+        building(game(), "PO"), racks=(("B", "B", "B"), ("E",), ("E",)), bonuses=(2, 0, 0)
+    )
+    state = replace(state, hands=((),) * state.n)
+    view, legal = state.view(0), state.legal_actions(0)
+    bot = SensibleBot(0, 0)
+    assert bot.choose(view, legal) == Change("B")
+    assert bot.reason(view, legal, Change("B")).key == "why-agn-lose"  # type: ignore[union-attr]
+    awkward = replace(state, racks=(("Q", "Q", "Q"), ("E",), ("E",)))
+    view, legal = awkward.view(0), awkward.legal_actions(0)
+    assert bot.choose(view, legal) == Change("Q")
+    assert bot.reason(view, legal, Change("Q")).key == "why-agn-change"  # type: ignore[union-attr]
