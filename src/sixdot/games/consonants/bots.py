@@ -62,7 +62,8 @@ def passing_order(hand: Sequence[Card], flying: bool) -> list[Card]:
 
 
 def choose_play(legal: Sequence[Play], trick: Sequence[Played], players: int, chase: bool) -> Play:
-    """Duck when possible, dumping the costliest card that still loses; lead low.
+    """Duck when possible, dumping the costliest card that still loses; lead the
+    card with the fewest points, a wild last.
 
     `chase` (going for Flying by Night) plays to win instead.
     """
@@ -85,7 +86,7 @@ def choose_play(legal: Sequence[Play], trick: Sequence[Played], players: int, ch
     if at == players - 1:
         # Taking it anyway: shed the highest card, keeping points out of the trick.
         return max(legal, key=lambda p: (not p.card.wild, -p.card.score, p.letter))  # type: ignore[union-attr]
-    # Winning for now: stay low, so a later card may still go over.
+    # Ahead with any card, others still to play: the fewest points, a wild last.
     return min(legal, key=lambda p: (p.card.wild, p.card.score, p.letter))  # type: ignore[union-attr]
 
 
