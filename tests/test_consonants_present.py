@@ -194,6 +194,17 @@ def test_the_word_turn_says_the_cards_left_and_not_the_best_lay() -> None:
     ]
 
 
+def test_a_resume_at_scoring_says_the_cards_left_once() -> None:
+    """The resume says what is left for words (`hand`); its first prompt then
+    asks for words alone. Unresumed, the prompt says the cards left."""
+    state = laying("T R P A/E Z T A/O ?")
+    view, legal, say = state.view(0), state.legal_actions(0), presenter()
+    assert say.first_turn(view, legal, hand_said=True) == [
+        "Words of 4+ letters: lay WORDS, or done."
+    ]
+    assert say.first_turn(view, legal) == say.turn(view, legal)
+
+
 def test_after_a_lay_the_turn_and_hand_list_only_the_cards_still_free() -> None:
     state = laying("T R P A/E Z T A/O ?", (Laid(0, "ZETA", 21),))
     view = state.view(0)

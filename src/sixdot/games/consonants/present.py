@@ -191,8 +191,10 @@ class ConsonantsPresenter(Presenter):
     ) -> list[str]:
         """A play asked just after the hand was said whole (the deal of a hand
         without passing, a resume) does not list it again when every card may
-        be played: "You may play any card."; a lead just heard is not said
-        again as the trick so far."""
+        be played: "You may play any card.", nor the cards left for words; a
+        lead just heard is not said again as the trick so far."""
+        if view.phase is Phase.WORDS and hand_said:
+            return [self.words("con-turn-words")]  # a resume just said the cards left
         if view.phase is not Phase.PLAY:
             return self.turn(view, legal)
         played = [(e.seat, e.card) for e in heard if isinstance(e, CardPlayed)]
