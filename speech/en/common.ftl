@@ -126,6 +126,10 @@ turn-ready-needed = Type ready when { $player } has the keyboard, or quit.
     .brief = Type ready for { $player }, or quit.
 turn-ready-done = { $player } at the keyboard.
 turn-waiting = Waiting for { $players }.
+# The first play after the hand was said whole (a deal, a resume), when every
+# card held may be played: the prompt does not list the hand again.
+turn-any-card = You may play any card.
+    .brief = Any card.
 forced-move = Only move: { $move }.
 
 ## Commands

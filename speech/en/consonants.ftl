@@ -247,9 +247,6 @@ con-turn-plays = { $count ->
    *[other] You may play: { $plays }.
   }
     .brief = Plays: { $plays }.
-# The first play after the hand was said whole, when every card may be played.
-con-turn-plays-any = You may play any card.
-    .brief = Any card.
 con-turn-plays-head = { $count ->
     [one] You may play one card:
    *[other] You may play { $count } cards:

@@ -202,7 +202,7 @@ class ConsonantsPresenter(Presenter):
         head = [] if just_led else self.trick_lines(view, listed=False)
         dealt = hand_said or any(isinstance(e, CardsDealt) for e in heard)
         if dealt and self.any_card(view, legal):
-            return [*head, self.words("con-turn-plays-any")]
+            return [*head, self.words("turn-any-card")]
         return [*head, *self.plays_lines(legal, view.hand)]
 
     def any_card(self, view: View, legal: Sequence[Action]) -> bool:
