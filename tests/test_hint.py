@@ -54,6 +54,7 @@ SELDOM: dict[str, dict[str, Any]] = {
             ("accept", "accept"),
             ("concede", "concede"),
             ("take-letter", "take E"),
+            ("take-again", "take E"),
             ("take-bonus", "take bonus"),
             ("lose", "lose Q"),
             ("doubt", "doubt"),
