@@ -39,8 +39,8 @@ if TYPE_CHECKING:  # a saved game's Setup is made when one is read, not at impor
 COMMAND_ENV = "SIXDOT_COMMAND"
 
 
-#: A command longer than this is cut in advice; a path is never cut, as a
-#: cut path would not work.
+#: The longest launcher command (SIXDOT_COMMAND) said in advice. A path found
+#: from how sixdot was started is said whole: a cut one would not work.
 COMMAND_LONGEST = 60
 
 
