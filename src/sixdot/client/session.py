@@ -321,10 +321,13 @@ class Table(Controller):
         return group_lines(self.words, "game-options", [("", said)])
 
     def _option_said(self, spec: OptionSpec, value: object) -> str:
-        """An option in words: its own phrase when its bare name and number
-        would not explain it (`option-said-think`), else the name and value."""
+        """An option in words: its own phrase when its bare name and value
+        would not explain it (`option-said-think`, `option-said-autocheck`:
+        a switch is selected as on or off), else the name and value."""
         key = f"option-said-{spec.name}"
-        if self.words.has(key) and isinstance(value, int) and not isinstance(value, bool):
+        if self.words.has(key):
+            if isinstance(value, bool):
+                return self.words(key, value="on" if value else "off")
             return self.words(key, value=value)
         return f"{spec.name.replace('_', ' ')} {self._option_value(spec, value)}"
 
