@@ -50,4 +50,4 @@ def _own_folders(
     monkeypatch.setenv("SIXDOT_SAVES", str(tmp_path_factory.mktemp("saved")))
     monkeypatch.setenv("SIXDOT_CONFIG", str(tmp_path_factory.mktemp("config") / "config.toml"))
     monkeypatch.setenv("SIXDOT_CACHE", str(cache))
-    monkeypatch.delenv("SIXDOT_COMMAND", raising=False)  # as if started as `sixdot`
+    monkeypatch.setenv("SIXDOT_COMMAND", "sixdot")  # as if started as `sixdot` on PATH

@@ -15,6 +15,7 @@ from sixdot.games.alphagon.rules import (
     DOUBT,
     TAKE_BONUS,
     Answer,
+    Change,
     Contradict,
     Declare,
     Place,
@@ -112,3 +113,41 @@ def test_a_letter_placed_with_no_word_in_reach_says_a_pass_would_cost_one() -> N
     view, legal = toward.view(0), toward.legal_actions(0)
     assert bot.choose(view, legal) == Place(("L",))
     assert bot.reason(view, legal, Place(("L",))).key == "why-agn-place"  # type: ignore[union-attr]
+
+
+def test_a_letter_changed_is_called_hard_to_use_only_when_it_is() -> None:
+    """With bonuses to spare and no word in reach, the bot changes its least
+    useful letter: B is no awkward letter (Q X Z J K V W), so the hint says
+    'your least useful letter', not 'a letter hard to use in words'."""
+    state = replace(
+        building(game(), "PO"), racks=(("B", "B", "B"), ("E",), ("E",)), bonuses=(2, 0, 0)
+    )
+    state = replace(state, hands=((),) * state.n)
+    view, legal = state.view(0), state.legal_actions(0)
+    bot = SensibleBot(0, 0)
+    assert bot.choose(view, legal) == Change("B")
+    assert bot.reason(view, legal, Change("B")).key == "why-agn-lose"  # type: ignore[union-attr]
+    awkward = replace(state, racks=(("Q", "Q", "Q"), ("E",), ("E",)))
+    view, legal = awkward.view(0), awkward.legal_actions(0)
+    assert bot.choose(view, legal) == Change("Q")
+    assert bot.reason(view, legal, Change("Q")).key == "why-agn-change"  # type: ignore[union-attr]
+
+
+def test_a_letter_taken_is_called_one_you_lack_only_when_you_lack_it() -> None:
+    """A long word's reward, with only A and E left in the seat's vowel sack
+    and none of its consonants: the bot takes E, which it holds, and the hint
+    says so instead of 'a useful letter you lack'."""
+    owed = long_word(rack="LAE", bonuses=1)
+    assert choice(owed) == Take("I")
+    bot, seat = SensibleBot(0, 0), owed.to_act()[0]
+    view, legal = owed.view(seat), owed.legal_actions(seat)
+    assert bot.reason(view, legal, Take("I")).key == "why-agn-take-letter"  # type: ignore[union-attr]
+    held = replace(
+        owed,
+        hands=((),) * owed.n,
+        vowel_sacks=(("A", "E"), *owed.vowel_sacks[1:]),
+        consonant_sacks=((), *owed.consonant_sacks[1:]),
+    )
+    view, legal = held.view(seat), held.legal_actions(seat)
+    assert bot.choose(view, legal) == Take("E") and "E" in view.rack
+    assert bot.reason(view, legal, Take("E")).key == "why-agn-take-again"  # type: ignore[union-attr]

@@ -552,15 +552,22 @@ def test_a_bare_verb_plays_nothing_and_lists_what_it_could_mean(
 @pytest.mark.parametrize(
     ("game", "option", "said"),
     [
-        ("alphagon", "target=0", "target by players"),
+        ("alphagon", "target=0", "target set by the number of players"),
         ("nonesuch", "hands=0", "no hand limit"),
         ("nonesuch", "hands=9", "at most 9 hands"),
         ("letters", "turns=40", "final turns after 40 turns each"),
+        ("consonants", "pass=0", "no passing"),
+        ("consonants", "openpiles=on", "taken piles face up"),
+        ("letters", "autocheck=off", "words checked by challenges only"),
+        ("letters", "challenges=end", "challenges after the final turns"),
+        ("letters", "singles=on", "a lone card such as THE is a word"),
     ],
 )
-def test_an_option_whose_zero_means_something_is_said_as_that(
+def test_an_option_whose_name_and_value_would_not_explain_it_is_said_in_words(
     game: str, option: str, said: str
 ) -> None:
+    """A zero that means something, a switch, a choice: "taken piles face up",
+    not "openpiles on" (issue 31)."""
     result = run("play", game, "--option", option, "--plain", input="quit\nyes\n")
     assert result.lines[1].startswith("Options: ")
     assert said in " ".join(line for line in result.lines if line.startswith("Options: "))

@@ -8,10 +8,17 @@ from collections import Counter
 from dataclasses import replace
 
 from sixdot.games import get_game
-from sixdot.games.consonants.bots import SensibleBot, StrongBot, passing_order, sample_deal
+from sixdot.games.consonants.bots import (
+    SensibleBot,
+    StrongBot,
+    choose_play,
+    passing_order,
+    play_reason,
+    sample_deal,
+)
 from sixdot.games.consonants.cards import by_face, deck
 from sixdot.games.consonants.rules import RULES, Challenge, Done, Laid, Lay, Phase, State
-from sixdot.games.consonants.tricks import Play, Played
+from sixdot.games.consonants.tricks import Play, Played, strengths
 from sixdot.sim import play_bots
 
 C = by_face()
@@ -199,4 +206,62 @@ def test_every_reason_in_a_game_is_a_why_key_for_the_move_chosen() -> None:
             assert all(isinstance(v, str | int) for v in why.args.values())
             keys[why.key] += 1
         state, _ = state.apply(seat, action)
-    assert {"why-con-pass", "why-con-lead-low", "why-con-duck"} <= set(keys)
+    assert {"why-con-pass", "why-con-lead-cheap", "why-con-duck"} <= set(keys)
+
+
+def _reason_holds(
+    key: str, play: Play, plays: list[Play], trick: tuple[Played, ...], players: int
+) -> bool:
+    """Whether what the hint says of `play` is true of the trick on the table
+    and the cards that may be played: a tie goes to the first card played."""
+    strength = strengths()
+    mine = strength[play.card, play.letter]  # type: ignore[index]
+    top = max((strength[p.card, p.letter] for p in trick), default=-1)
+    ahead_with_any = bool(trick) and all(strength[p.card, p.letter] > top for p in plays)  # type: ignore[index]
+    scores = [p.card.score for p in plays]  # type: ignore[union-attr]
+    fewest = play.card.score == min(scores)  # type: ignore[union-attr]
+    held = {
+        "why-con-duck": bool(trick) and mine <= top,
+        "why-con-shed": len(trick) == players - 1 and ahead_with_any,
+        "why-con-stay-cheap": ahead_with_any and len(trick) < players - 1 and fewest,
+        "why-con-lead-cheap": not trick and fewest,
+        "why-con-keep-wild": not fewest
+        and all(p.card.wild for p in plays if p.card.score == min(scores))  # type: ignore[union-attr]
+        and play.card.score == min(p.card.score for p in plays if not p.card.wild),  # type: ignore[union-attr]
+    }
+    return held[key]
+
+
+def test_each_play_hint_gives_a_reason_true_of_the_trick_on_the_table() -> None:
+    """Issue 31: a hint's reason must hold where it is given. Whole games of
+    sensible bots, each taking the hint: "the fewest points you can lead" only
+    when no play has fewer, "under the top card" only when it is, and so on.
+    The old "low, so others may take the trick" was said of E led over a held C."""
+    keys: Counter[str] = Counter()
+    for seed in range(4):
+        players = 3 + seed
+        state = RULES.new_game(players, {"target": 40}, seed=seed)
+        bots = [SensibleBot(seat, seed) for seat in range(players)]
+        while not state.is_over:
+            seat = state.to_act()[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            action = bots[seat].choose(view, legal)
+            why = bots[seat].reason(view, legal, action)
+            if why is not None and isinstance(action, Play) and why.key != "why-con-chase":
+                plays = [a for a in legal if isinstance(a, Play)]
+                assert _reason_holds(why.key, action, plays, view.trick, players), (why.key, action)
+                keys[why.key] += 1
+            state, _ = state.apply(seat, action)
+    assert {"why-con-duck", "why-con-shed", "why-con-stay-cheap", "why-con-lead-cheap"} <= set(keys)
+
+
+def test_a_lead_that_keeps_a_wild_back_says_so_not_fewest_points() -> None:
+    """A wild scores nothing but is kept for later: R (1 point) is led, and
+    the hint does not call R the fewest points."""
+    hand = (by_face()["R"], by_face()["?"])
+    plays = [Play(hand[0], "R"), *(Play(hand[1], letter) for letter in "ABR")]
+    play = choose_play(plays, (), 4, False)
+    assert play == Play(hand[0], "R")
+    why = play_reason(play, plays, (), 4, False)
+    assert why.key == "why-con-keep-wild"
+    assert _reason_holds(why.key, play, plays, (), 4)

@@ -12,6 +12,7 @@ from sixdot.games.consonants.present import ConsonantsPresenter
 from sixdot.games.consonants.rules import (
     RULES,
     CardPlayed,
+    CardsDealt,
     Direction,
     FirstLead,
     Laid,
@@ -193,6 +194,17 @@ def test_the_word_turn_says_the_cards_left_and_not_the_best_lay() -> None:
     ]
 
 
+def test_a_resume_at_scoring_says_the_cards_left_once() -> None:
+    """The resume says what is left for words (`hand`); its first prompt then
+    asks for words alone. Unresumed, the prompt says the cards left."""
+    state = laying("T R P A/E Z T A/O ?")
+    view, legal, say = state.view(0), state.legal_actions(0), presenter()
+    assert say.first_turn(view, legal, hand_said=True) == [
+        "Words of 4+ letters: lay WORDS, or done."
+    ]
+    assert say.first_turn(view, legal) == say.turn(view, legal)
+
+
 def test_after_a_lay_the_turn_and_hand_list_only_the_cards_still_free() -> None:
     state = laying("T R P A/E Z T A/O ?", (Laid(0, "ZETA", 21),))
     view = state.view(0)
@@ -359,11 +371,45 @@ def test_numbers_follow_the_hand_as_it_is_said_in_its_groups() -> None:
 
 def test_the_first_lead_is_said_once_by_its_play() -> None:
     """The real program: a bot holding J leads it; its play says so, and the
-    turn after names the lead once more for the choice, not four lines of J."""
-    out = run("play", "consonants", "--seed", "3", "--plain", input="pass D G L L\nquit\nyes\n")
+    turn just after it goes straight to the plays (the `turn` command still
+    names the lead), not four lines of J, nor two."""
+    out = run(
+        "play", "consonants", "--seed", "3", "--plain", input="pass D G L L\nturn\nquit\nyes\n"
+    )
     start = next(i for i, line in enumerate(out.lines) if line.startswith("Received from"))
     end = out.lines.index("You may play 16 cards:")
-    assert out.lines[start + 1 : end] == ["Cleo plays J.", "Trick 1: Cleo led J."]
+    assert out.lines[start + 1 : end] == ["Cleo plays J."]
+    assert "Trick 1: Cleo led J." in out.lines[end:]
+
+
+def test_a_prompt_leaves_out_the_lead_and_the_hand_just_heard() -> None:
+    """What the lines before a prompt said is not said again by it: a lone
+    lead just played, and, right after the hand was said whole, a list of
+    plays that would be the hand again. Unheard, the prompt says both."""
+    state = RULES.new_game(4, {"pass": 0}, seed=1)
+    assert isinstance(state, State)
+    hand = tuple(sorted((C["R"], C["T"], C["A/E"], C["?"])))
+    led = replace(
+        state, hands=(hand, (), (), ()), trick=(Played(3, C["B"], "B"),), turn=0, lead_j=False
+    )
+    view, legal, say = led.view(0), led.legal_actions(0), presenter()
+    full = say.turn(view, legal)
+    assert full[0] == "Trick 1: Cleo led B."
+    assert say.first_turn(view, legal) == full
+    lead = CardPlayed(3, C["B"], "B", False)
+    assert say.first_turn(view, legal, [lead]) == full[1:]
+    # Leading, right after the deal said the hand, every card may be played.
+    lead_now = replace(led, trick=())
+    view, legal = lead_now.view(0), lead_now.legal_actions(0)
+    dealt = [CardsDealt(0, hand), lead]
+    assert say.first_turn(view, legal, dealt) == ["Trick 1: your lead.", "You may play any card."]
+    assert say.first_turn(view, legal, hand_said=True)[1:] == ["You may play any card."]
+    assert say.first_turn(view, legal) == say.turn(view, legal)  # the hand not said: listed
+    brief = ConsonantsPresenter(Phrasebook(verbosity=Verbosity.BRIEF), NAMES, 0)
+    assert brief.first_turn(view, legal, hand_said=True)[1:] == ["Any card."]
+    # Following, the plays are fewer than the hand: that is news, said.
+    said = say.first_turn(led.view(0), led.legal_actions(0), dealt)
+    assert said == say.turn(led.view(0), led.legal_actions(0))[1:]
 
 
 def test_j_in_the_kitty_is_said_and_a_lone_lead_is_one_line() -> None:
@@ -375,3 +421,25 @@ def test_j_in_the_kitty_is_said_and_a_lone_lead_is_one_line() -> None:
     led = replace(state, trick=(Played(0, C["A/E"], "E"),), turn=1, lead_j=False)
     assert say.commands()["trick"](led.view(0), "") == ["Trick 1: you led A over E as E."]
     assert say.turn(led.view(1), led.legal_actions(1))[0].startswith("Trick 1: ")
+
+
+def test_the_plays_after_a_deal_or_a_resume_do_not_list_the_hand_again() -> None:
+    """The real program: a hand without passing, then the first lead; and a
+    game resumed at a lead. Each says the hand once, then "any card"."""
+    dealt = run("play", "consonants", "--seed", "5", "--plain", "--option", "pass=0", input="")
+    plays = dealt.lines.index("No passing this hand.") + 1
+    assert dealt.lines[plays : plays + 3] == [
+        "Ben plays J.",
+        "Cleo plays Z.",
+        "Trick 1, J led: Cleo is ahead with Z.",
+    ]
+    assert dealt.lines[plays + 3] == "You may play any card."
+    args = ("consonants", "--seed", "1", "--players", "3", "--plain")
+    run("play", *args, input="1\n" * 8 + "quit\nyes\n")
+    again = run("resume", "--plain", input="")
+    resumed = again.lines.index("Resumed after 27 moves. Type history to hear them.")
+    assert again.lines[resumed + 1].startswith("Your hand, 19 cards: ")
+    assert again.lines[resumed + 2 : resumed + 4] == [
+        "Trick 6: your lead.",
+        "You may play any card.",
+    ]

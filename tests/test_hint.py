@@ -42,6 +42,7 @@ SELDOM: dict[str, dict[str, Any]] = {
     "why-not-a-word": {"word": "QXZT"},
     "why-con-fly-others": {},
     "why-con-fly-self": {},
+    "why-con-keep-wild": {"card": "R", "letter": "R"},
     "why-let-no-words": {},
     "why-let-take-loss": {"card": "S", "points": 5},
     **{
@@ -53,6 +54,7 @@ SELDOM: dict[str, dict[str, Any]] = {
             ("accept", "accept"),
             ("concede", "concede"),
             ("take-letter", "take E"),
+            ("take-again", "take E"),
             ("take-bonus", "take bonus"),
             ("lose", "lose Q"),
             ("doubt", "doubt"),

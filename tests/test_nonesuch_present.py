@@ -288,6 +288,24 @@ def test_once_trump_is_played_a_lead_does_not_repeat_the_trump_line() -> None:
     assert not any(line.startswith("Trump") for line in lines)
 
 
+def test_a_resumed_lead_of_any_card_does_not_list_the_hand_just_said() -> None:
+    """The resume said the hand; a lead of any card held then says so, and the
+    `turn` command (or a prompt after no resume) lists the cards."""
+    hand = cards("Pact", "Mill", "Ace of Leaves")
+    state = replace(playing((hand, cards("Forest"), cards("End"))), broken=True)
+    view, legal, say = state.view(0), state.legal_actions(0), presenter()
+    assert say.first_turn(view, legal, hand_said=True) == [
+        "Your lead, trick 1.",
+        "You may play any card.",
+    ]
+    assert say.first_turn(view, legal) == say.turn(view, legal)
+    assert say.turn(view, legal)[1].startswith("You may play 3 cards")
+    # Trump not yet broken, Pact (Moons) may not lead: the plays are listed.
+    unbroken = replace(state, broken=False)
+    listed = say.first_turn(unbroken.view(0), unbroken.legal_actions(0), hand_said=True)
+    assert listed == say.turn(unbroken.view(0), unbroken.legal_actions(0))
+
+
 @pytest.mark.parametrize(
     ("up", "said"),
     [
@@ -437,6 +455,20 @@ def test_cards_that_follow_the_suit_led_are_said_in_its_group() -> None:
         "Leaves 5: Ace, Origin 2, Savage 3.",
         "Leaves 5: Chance Meeting 7, Mill 8.",
     ]
+
+
+def test_a_prompt_just_after_the_lead_does_not_say_the_lead_again() -> None:
+    """ "Ben leads Leaves: End Crown." then the prompt goes straight to the plays;
+    the `turn` command, and a prompt that did not follow the lead, say it."""
+    hand = cards("Ace of Leaves", "Origin", "Savage", "Chance Meeting", "Mill", "Pact")
+    state = replace(playing((hand, cards("Forest"), cards("End"))), turn=2)
+    state, events = state.apply(2, Lead(card("End"), LEAVES))
+    view, legal, say = state.view(0), state.legal_actions(0), presenter()
+    assert say.event(events[0]) == ["Ben leads Leaves: End Crown."]
+    full = say.turn(view, legal)
+    assert say.first_turn(view, legal, events) == full[1:]
+    assert say.first_turn(view, legal) == full
+    assert full[0] == "Leaves led: Ben is ahead with End."
 
 
 def review() -> State:

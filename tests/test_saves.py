@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
-from clienttools import play_game, run
+from clienttools import play_game, run, sixdot_command
 from sixdot.bots import RandomBot
 from sixdot.client import saves
 from sixdot.client.session import Setup
@@ -65,6 +66,27 @@ def test_the_advice_to_resume_names_the_command_that_started_sixdot(
     assert brief.lines[-1] == "Saved: scripts/play resume letters."
     monkeypatch.setenv("SIXDOT_SAVES", str(Path(os.environ["SIXDOT_SAVES"]) / "empty"))
     assert run("resume").err.strip().endswith("start one with scripts/play play GAME")
+
+
+def test_without_a_launcher_the_advice_names_how_sixdot_was_started(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The user guide offers `.venv/bin/sixdot`, where `sixdot` is not on
+    PATH: the advice names that path, and `sixdot` only when PATH finds this
+    very program; `python -m sixdot` is named with its Python."""
+    monkeypatch.delenv("SIXDOT_COMMAND")
+    script = sixdot_command()[0]
+    if Path(script).name != "sixdot":
+        pytest.skip("no sixdot script beside this Python")
+    monkeypatch.setenv("PATH", str(tmp_path))  # sixdot is not on PATH
+    first = run("play", "letters", "--seed", "5", input="draw\nquit\nyes\n")
+    assert first.lines[-1] == f"Saved: {script} resume letters goes on from here."
+    monkeypatch.setenv("PATH", str(Path(script).parent))
+    again = run("play", "letters", "--seed", "6", input="draw\nquit\nyes\n")
+    assert again.lines[-1] == "Saved: sixdot resume letters goes on from here."
+    assert saves.as_started(".venv/bin/sixdot") == ".venv/bin/sixdot"
+    main = str(Path(saves.__file__).parents[1] / "__main__.py")
+    assert saves.as_started(main) == f"{sys.executable} -m sixdot"
 
 
 def test_input_running_out_keeps_the_game_too() -> None:

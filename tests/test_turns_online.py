@@ -18,6 +18,7 @@ import random
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -133,6 +134,38 @@ def test_the_turn_restored_after_a_refusal_is_not_said_again() -> None:
     assert me.heard(_refused(move["move"]))[0].startswith("Refused")
     legal = me.legal
     assert legal and me.heard(_turn(5, 0)) == [] and me.legal == legal
+
+
+def test_a_turn_just_after_the_lead_does_not_say_the_lead_again() -> None:
+    """Online as at one keyboard (`Presenter.first_turn`): "Bot 3 leads Leaves: End
+    Crown." then the plays, not the lead again as the trick so far."""
+    from sixdot.games.nonesuch.rules import Lead
+    from test_nonesuch_present import LEAVES, card, cards, playing
+
+    codec = Codec(get_game("nonesuch"))
+    table = json.loads(_table(here=True))
+    table["table"]["game"] = "nonesuch"
+    me = Listener(Phrasebook())
+    me.heard(json.dumps(table))
+    hand = cards("Ace of Leaves", "Origin", "Savage", "Chance Meeting", "Mill", "Pact")
+    state = replace(playing((hand, cards("Forest"), cards("End"))), turn=2)
+    state, events = state.apply(2, Lead(card("End"), LEAVES))
+    step = {"type": "step", "table": 1, "seq": 5, "seat": 2, "notation": "lead End"}
+    events_said = me.heard(
+        json.dumps({**step, "events": [codec.event(e) for e in events], "over": False})
+    )
+    assert events_said == ["Bot 3 leads Leaves: End Crown."]
+    legal = [action.notation for action in state.legal_actions(0)]
+    turn = {
+        "type": "turn",
+        "table": 1,
+        "seat": 0,
+        "view": codec.view(state.view(0)),
+        "legal": legal,
+    }
+    asked = me.heard(json.dumps({**turn, "seq": 5, "turn": 0}))
+    assert asked and not any("Leaves led" in line for line in asked)
+    assert me.typed("turn").say[0] == "Leaves led: Bot 3 is ahead with End."
 
 
 def test_a_later_turn_while_a_move_is_on_its_way_is_said_at_once() -> None:

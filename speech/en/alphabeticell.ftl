@@ -243,8 +243,11 @@ why-abc-keep = best start for a line
 # Take: $line is the line after it, letters spaced out.
 why-abc-take = your line grows to { $line }
     .brief = line { $line }
-# Pass: no take makes the line worth more.
-why-abc-pass = no take makes your line better
-    .brief = no take helps
+# Pass: each take adds a letter now but leaves fewer letters to come.
+why-abc-pass = each take costs more letters later than it adds
+    .brief = costs more later
+# Pass: the line is expected to reach $goal letters (ending the round) anyway.
+why-abc-pass-anyway = your line should reach { $goal } letters anyway
+    .brief = { $goal } anyway
 abc-asked-pick = to keep one card of the deal
 abc-asked-offer = to take the card offered, or pass

@@ -555,6 +555,9 @@ why-agn-start = room for your longest word
     .brief = longest word
 why-agn-lose = your least useful letter
 why-agn-take-letter = a useful letter you lack
+# Every letter left to take that suits the rack is one it holds already.
+why-agn-take-again = useful, though you hold it already
+    .brief = useful, held already
 why-agn-take-bonus = a bonus saves a letter later
     .brief = saves a letter later
 why-agn-change = a letter hard to use in words

@@ -53,6 +53,26 @@ option-said-turns = { $value ->
     [0] no turn limit
    *[other] final turns after { $value } turns each
   }
+option-said-pass = { $value ->
+    [0] no passing
+   *[other] { $value } cards passed each hand
+  }
+option-said-autocheck = { $value ->
+    [on] words checked as laid
+   *[off] words checked by challenges only
+  }
+option-said-openpiles = { $value ->
+    [on] taken piles face up
+   *[off] taken piles face down
+  }
+option-said-singles = { $value ->
+    [on] a lone card such as THE is a word
+   *[off] a lone card such as THE is no word
+  }
+option-said-challenges = { $value ->
+    [end] challenges after the final turns
+   *[laid] challenges as words are laid
+  }
 option-said-think = strong bots think { $value } milliseconds
     .brief = think { $value } milliseconds
 option-said-samples = { $value ->
@@ -126,6 +146,10 @@ turn-ready-needed = Type ready when { $player } has the keyboard, or quit.
     .brief = Type ready for { $player }, or quit.
 turn-ready-done = { $player } at the keyboard.
 turn-waiting = Waiting for { $players }.
+# The first play after the hand was said whole (a deal, a resume), when every
+# card held may be played: the prompt does not list the hand again.
+turn-any-card = You may play any card.
+    .brief = Any card.
 forced-move = Only move: { $move }.
 
 ## Commands

@@ -562,14 +562,19 @@ why-con-pass-fly = no help to fly by night
 # Play: $card shows $letter; the move names both.
 why-con-chase = going for all six singletons
     .brief = to fly by night
-why-con-lead-low = low, so others may take the trick
-    .brief = a low lead
+# Leading: the card with the fewest points, so a trick taken costs little.
+why-con-lead-cheap = the fewest points you can lead
+    .brief = fewest points
 why-con-duck = to stay under the top card
     .brief = under the top card
 why-con-shed = the trick is yours anyway: shed a high card
     .brief = you take it anyway
-why-con-stay-low = low, so a later card may still beat it
-    .brief = others may beat it
+# Ahead whatever is played, others still to play: the fewest points.
+why-con-stay-cheap = ahead with any card: the fewest points
+    .brief = fewest points
+# Leading or ahead with any card, but a wild (no points) is kept for later.
+why-con-keep-wild = fewest points but a wild, kept for later
+    .brief = wild kept
 # Flying by Night: plus 50 to the others ends the game with you lowest, or it does not.
 why-con-fly-others = it ends the game, and you win
     .brief = you win the game

@@ -91,6 +91,10 @@ class Listener(Commands):
         self.quiet_back: set[int] = set()
         #: Set by `pong`: every message sent before the `ping` has been answered.
         self.answered = threading.Event()
+        #: The events said since this seat was last asked to move, and whether
+        #: its hand was said whole since: the prompt leaves them out (`Presenter.first_turn`).
+        self.heard_events: list[Event] = []
+        self.hand_said = False
 
     # -- from the server --
 
@@ -232,12 +236,14 @@ class Listener(Commands):
             said = self.me.event(event)
             if away is None:
                 self.desk.heard(said)
+                self.heard_events.append(event)
             lines += said
         if message.over:
             lines.append(self.words("online-game-over"))
             if away is None:
                 self.desk.heard(lines[-1:])
             self.legal, self.focus, self.selection = (), [], None
+            self.heard_events, self.hand_said = [], False
         if away is not None:
             away.missed(lines, message.seat is not None, message.seat == self.you)
             lines = []
@@ -272,7 +278,9 @@ class Listener(Commands):
             return []  # the focus walked and any cards selected are kept
         self.focus = marked(self.words, self.me.focus(self.view, self.legal))
         self.selection = self.me.selection(self.view, self.legal)
-        return self.me.turn(self.view, self.legal)
+        heard, self.heard_events = self.heard_events, []
+        hand_said, self.hand_said = self.hand_said, False
+        return self.me.first_turn(self.view, self.legal, heard, hand_said)
 
     def _on_TimeWarning(self, message: Any) -> list[str]:
         return [self.words("online-time-warning", left=message.left)]
@@ -295,7 +303,10 @@ class Listener(Commands):
         if pending is None and self.rejoining:
             self.rejoining = False  # nothing happened meanwhile: the hand is as it was
             return []
-        return pending(self.view) if pending else self.me.hand(self.view)
+        if pending:
+            return pending(self.view)
+        self.hand_said = True
+        return self.me.hand(self.view)
 
     def _on_RefusedMessage(self, message: Any) -> list[str]:
         if self.codec is None or self.me is None:

@@ -27,6 +27,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,7 +37,7 @@ import platformdirs
 from sixdot.core import SixdotError
 from sixdot.files import FileLimitError, read_limited, sweep, write_whole
 from sixdot.games import GAMES, present
-from sixdot.visible import excerpt
+from sixdot.visible import excerpt, visible
 
 if TYPE_CHECKING:  # a saved game's Setup is made when one is read, not at import
     from sixdot.client.session import Setup
@@ -45,11 +47,31 @@ if TYPE_CHECKING:  # a saved game's Setup is made when one is read, not at impor
 COMMAND_ENV = "SIXDOT_COMMAND"
 
 
+#: The longest launcher command (SIXDOT_COMMAND) said in advice. A path found
+#: from how sixdot was started is said whole: a cut one would not work.
+COMMAND_LONGEST = 60
+
+
 def command() -> str:
     """The command that starts sixdot for this player, for advice such as
-    "Saved: scripts/play resume letters goes on from here."; `sixdot` unless
-    the launcher said otherwise."""
-    return excerpt(os.environ.get(COMMAND_ENV, "").strip(), 60) or "sixdot"
+    "Saved: scripts/play resume letters goes on from here.": what the launcher
+    said (`scripts/play`), else as this program was started (`as_started`)."""
+    told = excerpt(os.environ.get(COMMAND_ENV, "").strip(), COMMAND_LONGEST)
+    return told or as_started(sys.argv[0])
+
+
+def as_started(started: str) -> str:
+    """`sixdot` when that name on PATH is the program running; else the path
+    it was started by (`.venv/bin/sixdot`, as typed, so it works from the same
+    folder), or `python -m sixdot` with this Python. Advice to type `sixdot`
+    fails where `sixdot` is not on PATH (the user guide offers `.venv/bin/sixdot`)."""
+    path = Path(started)
+    if path.name == "__main__.py":
+        return visible(f"{sys.executable} -m sixdot")
+    found = shutil.which("sixdot")
+    if path.stem != "sixdot" or (found is not None and Path(found).resolve() == path.resolve()):
+        return "sixdot"
+    return visible(started)
 
 
 FORMAT = "sixdot saved game"

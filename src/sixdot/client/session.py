@@ -163,6 +163,11 @@ class Table(Controller):
         }
         #: A command typed as the answer to a question it does not answer, run next.
         self.typed_ahead: str | None = None
+        #: What each person heard since last asked to move, so the prompt
+        #: leaves out what was just said (`Presenter.first_turn`).
+        self.heard: dict[int, list[Event]] = {s: [] for s in self.humans}
+        #: The people whose whole hand was said since last asked (a resume says it).
+        self.hand_said: set[int] = set()
 
     # -- output --
 
@@ -205,6 +210,10 @@ class Table(Controller):
                 self.next_round()
             self.round_over = event.ends_round and self.pause and not self.replaying
             everyone = all(event.visible_to(s) for s in range(self.setup.players))
+            if not self.replaying:
+                for seat in self.humans:
+                    if event.visible_to(seat):
+                        self.heard[seat].append(event)
             if everyone:
                 self._record(self.public.event(event))
                 continue
@@ -250,6 +259,7 @@ class Table(Controller):
                 view = match.state.view(self.at_keyboard)
                 for line in self.private[self.at_keyboard].hand(view):
                     self.say(line)
+                self.hand_said.add(self.at_keyboard)
         try:
             return run(match)
         except Abandon:
@@ -311,10 +321,13 @@ class Table(Controller):
         return group_lines(self.words, "game-options", [("", said)])
 
     def _option_said(self, spec: OptionSpec, value: object) -> str:
-        """An option in words: its own phrase when its bare name and number
-        would not explain it (`option-said-think`), else the name and value."""
+        """An option in words: its own phrase when its bare name and value
+        would not explain it (`option-said-think`, `option-said-autocheck`:
+        a switch is selected as on or off), else the name and value."""
         key = f"option-said-{spec.name}"
-        if self.words.has(key) and isinstance(value, int) and not isinstance(value, bool):
+        if self.words.has(key):
+            if isinstance(value, bool):
+                return self.words(key, value="on" if value else "off")
             return self.words(key, value=value)
         return f"{spec.name.replace('_', ' ')} {self._option_value(spec, value)}"
 
@@ -366,12 +379,15 @@ class Table(Controller):
         """Read commands (typed or from keys) until one is a legal action."""
         self.hand_over(seat)
         turn = Turn.at(state, seat, self.private[seat])
+        heard, self.heard[seat] = self.heard[seat], []
+        hand_said = seat in self.hand_said
+        self.hand_said.discard(seat)
         if len(turn.legal) == 1 and not state.must_ask(seat):
             # Nothing to decide (a pass forced by the rules): play it and say so.
             only = turn.legal[0]
             self.say(self.words("forced-move", move=turn.me.move(only, turn.view)))
             return only
-        for line in turn.me.turn(turn.view, turn.legal):
+        for line in turn.me.first_turn(turn.view, turn.legal, heard, hand_said):
             self.say(line, urgent=True)
         notations = [a.notation for a in turn.legal]
         focus = self.marked(turn.me.focus(turn.view, turn.legal))

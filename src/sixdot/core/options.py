@@ -18,7 +18,7 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     choices: tuple[str, ...] = ()
-    #: What the value 0 means, said in its place ("by players", "no limit").
+    #: What the value 0 means, said in its place ("set by the number of players").
     zero: str = ""
     #: How the strong bot searches, no rule of the game: a table says it only
     #: when a strong bot sits there.

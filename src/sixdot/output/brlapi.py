@@ -310,7 +310,7 @@ def open_brlapi(
     try:
         import brlapi
     except ImportError:
-        off("BrlAPI is missing (python3-brlapi, see docs/braille.md)")
+        off("no BrlAPI")  # how to install it: docs/braille.md
         return None
     try:
         table_file = check_table(table)
@@ -323,7 +323,7 @@ def open_brlapi(
         )
     except brlapi.ConnectionError as err:
         where = host or os.environ.get("BRLAPI_HOST") or "localhost"
-        off(f"no brltty at {where} ({_cause(err)})")
+        off(f"no brltty at {where}: {_cause(err)}")
         return None
     columns, rows = connection.displaySize
     if columns * rows == 0:
@@ -334,6 +334,6 @@ def open_brlapi(
         _enter(brlapi, connection)
     except brlapi.OperationError as err:
         connection.closeConnection()
-        off(f"brltty refused the display ({_cause(err)})")
+        off(f"brltty refused the display: {_cause(err)}")
         return None
     return BrailleDisplay(brlapi, connection, table_file, notice, on_select)

@@ -40,8 +40,9 @@ POLL_SECONDS = 0.2
 CANCEL_SECONDS = 1.0
 
 GONE = "speech-dispatcher went away"
-#: Short enough that a notice naming both missing modes stays whole.
-WHY_NO_CLIENT = "speech-dispatcher not found: install speech-dispatcher"
+#: Short, so a notice naming both missing modes stays one short line; what to
+#: install is in docs/speech.md.
+WHY_NO_CLIENT = "no speech-dispatcher"
 
 
 class Dispatcher:
@@ -224,11 +225,11 @@ def open_dispatcher(name: str = "sixdot") -> Dispatcher | SpdSay:
     try:
         client = speechd.SSIPClient(name)
     except Exception as err:  # SSIPCommunicationError, SpawnError, OSError
-        raise VoiceError("speech-dispatcher did not start or refused the connection") from err
+        raise VoiceError("speech-dispatcher refused to connect") from err
     try:
         client.set_priority(speechd.Priority.MESSAGE)
     except Exception as err:
         with contextlib.suppress(Exception):
             client.close()
-        raise VoiceError("speech-dispatcher refused the message priority") from err
+        raise VoiceError("speech-dispatcher refused message priority") from err
     return Dispatcher(client, speechd)

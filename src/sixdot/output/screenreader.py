@@ -114,7 +114,7 @@ def open_screenreader(platform: str = sys.platform) -> ScreenReader | Dispatcher
     try:
         from accessible_output2.outputs.auto import Auto
     except ImportError as err:
-        raise VoiceError("accessible-output2 is not installed") from err
+        raise VoiceError("no accessible-output2") from err
 
     def first() -> Any:
         output = Auto().get_first_available_output()
@@ -149,12 +149,12 @@ class ScreenReaderBraille(Output):
 def open_screenreader_braille(platform: str = sys.platform) -> ScreenReaderBraille:
     """The running screen reader's braille display; VoiceError says why there is none."""
     if platform.startswith("linux"):
-        raise VoiceError("on Linux the screen reader's display is BRLTTY's: use --braille brlapi")
+        raise VoiceError("on Linux use --braille brlapi")  # Orca's display is BRLTTY's
     try:
         from accessible_output2.outputs.auto import Auto
         from accessible_output2.outputs.base import Output as Base
     except ImportError as err:
-        raise VoiceError("accessible-output2 is not installed") from err
+        raise VoiceError("no accessible-output2") from err
 
     def first() -> Any:
         for output in Auto().outputs:

@@ -55,10 +55,10 @@ OPEN_SECONDS = 5.0
 #: program running. No line sixdot prints takes this long to say.
 FINISH_SECONDS = 15.0
 
-#: What speaks now, then each mode that could not start and why, one sentence
-#: each: "Text only. Own voice off: no audio player." (what to install is in
-#: docs/speech.md, not in the notice).
-NOTICE_FALLBACK = "{using}. {tried}."
+#: What speaks now, then why each mode before it could not start, a few words
+#: each naming what is missing: "Text only: no speech-dispatcher; no audio
+#: player." One short line: what to install is in docs/speech.md.
+NOTICE_FALLBACK = "{using}: {tried}."
 NOTICE_LOST = "Speech stopped: {reason}. Playing on in text."
 #: `screenreader` asked for where the screen reader reads the terminal itself.
 NOTICE_READ = "Your screen reader reads this terminal: sixdot adds no speech."
@@ -291,14 +291,14 @@ def open_speech(
         try:
             speech = Speech.start(openers[candidate], pronouncer(locale), notice)
         except VoiceError as err:
-            tried.append(f"{TITLES[candidate]} off: {reason(err)}")
+            tried.append(reason(err))
             held.clear()
             continue
         for message in held:
             notice(message)
         if tried and mode != "auto":
             using = f"Using {TITLES[candidate].lower()}"
-            notice(NOTICE_FALLBACK.format(tried=". ".join(tried), using=using))
+            notice(NOTICE_FALLBACK.format(tried="; ".join(tried), using=using))
         return speech
-    notice(NOTICE_FALLBACK.format(tried=". ".join(tried), using="Text only"))
+    notice(NOTICE_FALLBACK.format(tried="; ".join(tried), using="Text only"))
     return None

@@ -116,7 +116,7 @@ class EngineWriter:
         self.engine.runAndWait()
         self._settle()
         if not self._written.wait(SYNTH_SECONDS):
-            raise VoiceError(f"the speech engine wrote no audio in {SYNTH_SECONDS:g} seconds")
+            raise VoiceError(f"the voice wrote no audio in {SYNTH_SECONDS:g} seconds")
 
 
 class SayWriter:
@@ -145,7 +145,7 @@ class SayWriter:
         except OSError as err:
             raise VoiceError(f"say: {err.strerror}") from err
         if done.returncode != 0:
-            raise VoiceError(f"say could not make the audio (exit status {done.returncode})")
+            raise VoiceError(f"say could not make the audio: exit status {done.returncode}")
 
 
 def say_voices() -> list[tuple[str, str]]:
@@ -235,7 +235,7 @@ class CommandPlayer:
         with self._lock:
             self._process = None
         if code != 0 and not stopped.is_set():
-            raise VoiceError(f"{self.command[0]} could not play the audio (exit status {code})")
+            raise VoiceError(f"{self.command[0]} could not play the audio: exit status {code}")
 
     def cancel(self) -> None:
         with self._lock:
@@ -333,7 +333,8 @@ def find_player(platform: str = sys.platform, volume: float | None = None) -> Si
         reasons.append(reason)
     installed = [r for r in reasons if not r.endswith("is not installed")]
     if installed:
-        raise VoiceError(f"no sound: {'; '.join(installed)}")
+        # The first installed player's failure: the notice stays one short line.
+        raise VoiceError(f"no sound: {installed[0]}")
     # Which players would do is in docs/speech.md: the notice stays one short line.
     raise VoiceError("no audio player")
 
@@ -410,7 +411,7 @@ def open_tts(
 def open_say(rate: int, voice: str, notice: Callable[[str], None]) -> SayWriter:
     """macOS's `say`, with `voice` if it has one by that name or language."""
     if shutil.which("say") is None:
-        raise VoiceError("say is not installed")
+        raise VoiceError("no say command")
     if voice:
         key = voice.casefold().replace("-", "_")
         found = [
@@ -429,12 +430,12 @@ def open_engine(
     try:
         import pyttsx3
     except ImportError as err:
-        raise VoiceError("pyttsx3 is not installed") from err
+        raise VoiceError("no pyttsx3") from err
     try:
         engine = pyttsx3.init()
     except Exception as err:  # a driver that cannot load raises anything at all
         if "espeak" in str(err).casefold():
-            raise VoiceError("espeak-ng is not installed") from err
+            raise VoiceError("no espeak-ng") from err
         raise VoiceError(f"pyttsx3 did not start: {err}") from err
     driver = sys.modules.get(f"pyttsx3.drivers.{engine.driver_name}")
     if driver is not None:

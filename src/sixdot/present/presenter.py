@@ -325,6 +325,23 @@ class Presenter:
         """What the seat to act is asked to do."""
         raise NotImplementedError
 
+    def first_turn(
+        self,
+        view: Any,
+        legal: Sequence[Action],
+        heard: Sequence[Event] = (),
+        hand_said: bool = False,
+    ) -> list[str]:
+        """The turn as first asked: `turn`, less what the lines just before it
+        said, so a fact is heard once (a lead, then "Trick 1: Cleo led J").
+
+        `heard` is the events this seat heard since it was last asked to move;
+        `hand_said`, that its whole hand was said since (a resumed game says
+        it). The `turn` command still says the whole turn. By default nothing
+        is left out."""
+        del heard, hand_said
+        return self.turn(view, legal)
+
     def table(self, view: Any) -> list[str]:
         raise NotImplementedError
 

@@ -58,6 +58,12 @@ class SensibleBot(Explaining):
                     best, best_value = action, value
         if isinstance(best, Take):
             return best, Reason.of("why-abc-take", line=line_after(line, best)[0])
+        if not any(isinstance(action, Take) for action in legal):
+            return best, None  # the only move, said so with why ("fits neither end")
+        # A line valued at the goal is expected to reach it anyway: no take can
+        # add to it. Else each take adds a letter now and costs more to come.
+        if current >= LINE_GOAL:
+            return best, Reason.of("why-abc-pass-anyway", goal=LINE_GOAL)
         return best, Reason.of("why-abc-pass")
 
 

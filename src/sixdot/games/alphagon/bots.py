@@ -123,6 +123,10 @@ class SensibleBot(Bot):
         key = WHY_MOVE.get(action) or WHY_KIND.get(type(action))
         if isinstance(action, Place) and self.placement(view, legal) is None:
             key = "why-agn-place-no-word"  # placed only because a pass would cost a letter
+        if isinstance(action, Change) and action.letter not in AWKWARD:
+            key = "why-agn-lose"  # the rack's least useful letter, not one hard to use
+        if isinstance(action, Take) and action.letter in view.rack:
+            key = "why-agn-take-again"  # the sacks hold no useful letter you lack
         return Reason.of(key, move=action.notation) if key else None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:

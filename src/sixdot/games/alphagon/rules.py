@@ -1171,7 +1171,7 @@ class AlphagonRules(Worded, Rules):
             "the goal score; 0 takes 40, 35, 30, 25 or 20 by players",
             0,
             200,
-            zero="by players",
+            zero="set by the number of players",
         ),
     )
 

@@ -62,7 +62,8 @@ def passing_order(hand: Sequence[Card], flying: bool) -> list[Card]:
 
 
 def choose_play(legal: Sequence[Play], trick: Sequence[Played], players: int, chase: bool) -> Play:
-    """Duck when possible, dumping the costliest card that still loses; lead low.
+    """Duck when possible, dumping the costliest card that still loses; lead the
+    card with the fewest points, a wild last.
 
     `chase` (going for Flying by Night) plays to win instead.
     """
@@ -85,7 +86,7 @@ def choose_play(legal: Sequence[Play], trick: Sequence[Played], players: int, ch
     if at == players - 1:
         # Taking it anyway: shed the highest card, keeping points out of the trick.
         return max(legal, key=lambda p: (not p.card.wild, -p.card.score, p.letter))  # type: ignore[union-attr]
-    # Winning for now: stay low, so a later card may still go over.
+    # Ahead with any card, others still to play: the fewest points, a wild last.
     return min(legal, key=lambda p: (p.card.wild, p.card.score, p.letter))  # type: ignore[union-attr]
 
 
@@ -110,21 +111,27 @@ def chasing(view: View) -> bool:
     return len(mine) >= FLY_AMBITION and not others
 
 
-def play_reason(play: Play, trick: Sequence[Played], players: int, chase: bool) -> Reason:
-    """Why `choose_play` played `play`, told from the play itself: chasing, leading
-    low, ducking under the top, shedding a card when taking the trick anyway, or
-    staying low while winning for now."""
+def play_reason(
+    play: Play, legal: Sequence[Play], trick: Sequence[Played], players: int, chase: bool
+) -> Reason:
+    """Why `choose_play` played `play`, told from the play itself: chasing,
+    ducking under the top, shedding a card when taking the trick anyway; else
+    (leading, or ahead whatever is played) the card with the fewest points, as
+    the bot chooses it, or the fewest but a wild's, when a wild is kept back.
+    Points, not letters: a low letter may carry more points than a high one."""
     facts = {"card": play.card.face, "letter": play.letter}  # type: ignore[union-attr]
     if chase:
         return Reason.of("why-con-chase", **facts)
-    if not trick:
-        return Reason.of("why-con-lead-low", **facts)
     strength = strengths()
-    if strength[play.card, play.letter] <= max(strength[p.card, p.letter] for p in trick):  # type: ignore[index]
-        return Reason.of("why-con-duck", **facts)
-    if len(trick) == players - 1:
-        return Reason.of("why-con-shed", **facts)
-    return Reason.of("why-con-stay-low", **facts)
+    if trick:
+        top = max(strength[p.card, p.letter] for p in trick)  # type: ignore[index]
+        if strength[play.card, play.letter] <= top:  # type: ignore[index]
+            return Reason.of("why-con-duck", **facts)
+        if len(trick) == players - 1:
+            return Reason.of("why-con-shed", **facts)
+    if play.card.score > min(p.card.score for p in legal):  # type: ignore[union-attr]
+        return Reason.of("why-con-keep-wild", **facts)
+    return Reason.of("why-con-stay-cheap" if trick else "why-con-lead-cheap", **facts)
 
 
 class SensibleBot(Explaining):
@@ -141,7 +148,11 @@ class SensibleBot(Explaining):
             plays = [a for a in legal if isinstance(a, Play)]
             chase = chasing(view)
             play = choose_play(plays, view.trick, view.players, chase)
-            why = play_reason(play, view.trick, view.players, chase) if len(plays) > 1 else None
+            why = (
+                play_reason(play, plays, view.trick, view.players, chase)
+                if len(plays) > 1
+                else None
+            )
             return play, why
         if phase is Phase.FLY:
             others = fly_others_pays(view)

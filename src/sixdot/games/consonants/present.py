@@ -15,6 +15,7 @@ from typing import Any
 from sixdot.core import Action, Event, Refusal
 from sixdot.games.consonants.cards import LETTERS, Card, Kind, singletons
 from sixdot.games.consonants.rules import (
+    CardPlayed,
     CardsDealt,
     Challenge,
     FirstLead,
@@ -180,6 +181,39 @@ class ConsonantsPresenter(Presenter):
             # The best lay is the hint's answer, so the turn never says it.
             return [self.words("con-turn-words"), *self.hand(view)]
         return [self.words("con-turn-challenge"), *self.word_lines(view, open_only=True)]
+
+    def first_turn(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        heard: Sequence[Event] = (),
+        hand_said: bool = False,
+    ) -> list[str]:
+        """A play asked just after the hand was said whole (the deal of a hand
+        without passing, a resume) does not list it again when every card may
+        be played: "You may play any card.", nor the cards left for words; a
+        lead just heard is not said again as the trick so far."""
+        if view.phase is Phase.WORDS and hand_said:
+            return [self.words("con-turn-words")]  # a resume just said the cards left
+        if view.phase is not Phase.PLAY:
+            return self.turn(view, legal)
+        played = [(e.seat, e.card) for e in heard if isinstance(e, CardPlayed)]
+        just_led = len(view.trick) == 1 and played[-1:] == [(p.seat, p.card) for p in view.trick]
+        head = [] if just_led else self.trick_lines(view, listed=False)
+        dealt = hand_said or any(isinstance(e, CardsDealt) for e in heard)
+        if dealt and self.any_card(view, legal):
+            return [*head, self.words("turn-any-card")]
+        return [*head, *self.plays_lines(legal, view.hand)]
+
+    def any_card(self, view: View, legal: Sequence[Action]) -> bool:
+        """Whether every card held may be played as every letter it shows, so
+        the plays would be the hand said again."""
+        offered = {(a.card, a.letter) for a in legal if isinstance(a, Play)}
+        return all(
+            (card, letter) in offered
+            for card in view.hand
+            for letter in (LETTERS if card.wild else card.sides)
+        )
 
     def in_order(self, view: View, legal: Sequence[Action]) -> tuple[Action, ...]:
         """Moves on one card (a pass, a play) follow the cards as the prompt

@@ -15,6 +15,7 @@ from sixdot.games.nonesuch.cards import ACE, CROWN, SUITS, Card, Suit, find_suit
 from sixdot.games.nonesuch.rules import (
     Bid,
     BidDecided,
+    CardLed,
     CardsDealt,
     HandScored,
     Lead,
@@ -258,6 +259,31 @@ class NonesuchPresenter(Presenter):
             if self.full:  # the card the two suits are from
                 lines.append(self.words("non-up-card-turned", card=self.card(view.up)))
             return lines
+        return self.play_turn(view, legal)
+
+    def first_turn(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        heard: Sequence[Event] = (),
+        hand_said: bool = False,
+    ) -> list[str]:
+        """A play asked just after the lead was heard ("Ben leads Waves: Mill 8")
+        does not say the trick so far again ("Waves led: Ben is ahead with Mill");
+        just after a resume said the hand, a play of any card held does not list
+        the hand again ("You may play any card.")."""
+        if view.phase is not Phase.PLAY:
+            return self.turn(view, legal)
+        led = [(e.seat, e.card) for e in heard if isinstance(e, CardLed)]
+        trick = view.current
+        just_led = trick is not None and len(trick.plays) == 1 and led[-1:] == list(trick.plays)
+        return self.play_turn(view, legal, head=not just_led, hand_said=hand_said)
+
+    def play_turn(
+        self, view: View, legal: Sequence[Action], head: bool = True, hand_said: bool = False
+    ) -> list[str]:
+        """The cards that may be played, after the trick so far (`head`) or how
+        to lead; all of the hand, just said (`hand_said`), as "any card"."""
         cards = tuple(dict.fromkeys(a.card for a in legal if isinstance(a, Lead | Play)))
         if view.current is None:
             keys = ["non-turn-lead"]
@@ -269,7 +295,9 @@ class NonesuchPresenter(Presenter):
             args = {"number": view.trick_number, "trump": _suit(view.trump)}
             lines = [self.words(key, **args) for key in keys]
         else:
-            lines = [self.trick_head("non-turn-trick", view.current, view.trump)]
+            lines = [self.trick_head("non-turn-trick", view.current, view.trump)] if head else []
+        if hand_said and len(cards) > 1 and len(cards) == len(view.hand):
+            return [*lines, self.words("turn-any-card")]
         return [*lines, *self.listing("non-turn-cards", cards, self.play_groups(view, cards))]
 
     def play_groups(self, view: View, cards: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
