@@ -81,10 +81,10 @@ def test_without_a_launcher_the_advice_names_how_sixdot_was_started(
     monkeypatch.setenv("PATH", str(tmp_path))  # sixdot is not on PATH
     first = run("play", "letters", "--seed", "5", input="draw\nquit\nyes\n")
     assert first.lines[-1] == f"Saved: {script} resume letters goes on from here."
+    assert saves.as_started(".venv/bin/sixdot") == ".venv/bin/sixdot"  # as typed
     monkeypatch.setenv("PATH", str(Path(script).parent))
     again = run("play", "letters", "--seed", "6", input="draw\nquit\nyes\n")
     assert again.lines[-1] == "Saved: sixdot resume letters goes on from here."
-    assert saves.as_started(".venv/bin/sixdot") == ".venv/bin/sixdot"
     main = str(Path(saves.__file__).parents[1] / "__main__.py")
     assert saves.as_started(main) == f"{sys.executable} -m sixdot"
 
