@@ -107,11 +107,14 @@ GUESSES = 5
 READ_RATE = 100.0
 READ_BURST = 200.0
 #: Bytes the system holds for a connection before its sender must wait. Small,
-#: so a paced flooder's backlog stays in its own buffers: each read then
-#: brings a few hundred frames at most, not a chunk whose thousands of tiny
-#: frames take the loop a second to parse (issue 34's abuse run: 20 clients
-#: sending without end and reading nothing put a person's p99 at 1.7 s).
-READ_BUFFER = 16 * 1024
+#: so a paced flooder's backlog stays in its own buffers: websockets parses
+#: all a read brings at once, so the read is what one connection may take of
+#: the loop in a turn. Measured in CPU time beside 20 clients sending lobby
+#: requests without end and reading nothing: at 16 KB the longest reads took
+#: 25 to 33 ms to parse (p99 9 to 10 ms), at 4 KB 5 to 13 ms (p99 2.6 ms).
+#: A person's messages are a few hundred bytes; the largest frame taken
+#: (`FRAME_LIMIT`) still comes, in several reads.
+READ_BUFFER = 4 * 1024
 #: Seconds one lobby frame answers everyone who asks, while no table changes.
 LOBBY_FRESH = 0.5
 #: Threads for bots' moves. Fewer than the cores, so one is left for people,
