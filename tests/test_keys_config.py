@@ -53,6 +53,14 @@ def test_an_unknown_action_names_the_valid_ones(config: Path) -> None:
     assert "unknown key action 'scroes'" in notices[0] and "score" in notices[0]
 
 
+def test_keys_that_are_not_a_table_are_named_without_brackets(config: Path) -> None:
+    """A voice reads TOML's "[keys]" as "left bracket keys right bracket"."""
+    config.write_text('keys = "f9"\n')
+    notices: list[str] = []
+    assert load_keys(notices.append) == DEFAULT_KEYS
+    assert notices == [f"Settings file {config}: keys must be a table; default keys used."]
+
+
 @pytest.mark.parametrize(
     ("key", "said"), [("f5", "F5"), ("pageup", "Page Up"), ("c-x", "Ctrl+X"), ("home", "Home")]
 )

@@ -102,7 +102,7 @@ def load_keys(notice: Callable[[str], None]) -> dict[str, str]:
     data, path = config.data, config.path
     table = data.get("keys", {})
     if not isinstance(table, dict):
-        notice(f"Settings file {path}: [keys] must be a table; default keys used.")
+        notice(f"Settings file {path}: keys must be a table; default keys used.")
         return dict(DEFAULT_KEYS)
     keys, problems = merge_keys(table)
     for problem in problems:
