@@ -12,7 +12,9 @@ Run from the repository root:  .venv/bin/python benchmarks/web.py [--games 3]
    (sixdot join's client mind and the presenters), the websocket and the
    page. The server runs in this process, so its side is stamped where it
    sends (`Client.send`), the page's with `performance.timeOrigin + now()`,
-   both the machine's clock. Target: p99 at most 50 ms.
+   both the machine's clock. Target: p99 at most 50 ms. Each game's own
+   figures are printed with the history's length: the page keeps every line,
+   and its rendering (layout, paint) grows with them.
 4. A move to its line: at each of the player's turns Enter is pressed on "1"
    in the command field, and the page notes (performance.now, in the page) the
    key press and the first line the server's answer adds to the history: the
@@ -182,6 +184,7 @@ def main() -> None:
             browser.js(WATCH)
             browser.register("Ana")
             samples: list[float] = []
+            events: list[tuple[float, float]] = []
             for game in range(args.games):
                 browser.send("create alphabeticell 3 bots=random target=10")
                 answered = browser.js("window.__seen.urgent")  # before the first turn
@@ -196,8 +199,18 @@ def main() -> None:
                         answered = seen["urgent"]
                         browser.send("1")
                 samples = delays(browser.js("window.__marks"))
+                before = len(events)
                 events = event_delays(stamps.sent, browser.js("window.__logged"))
-                print(f"game {game + 1}: {len(samples)} moves, {len(events)} events", flush=True)
+                # Each game's own figures beside the history's length: the
+                # page keeps every line, and its rendering grows with them.
+                own = [e[0] for e in events[before:]] or [0.0]
+                own50, own99 = percentile(own, 50), percentile(own, 99)
+                lines = browser.js("document.getElementById('history').childElementCount")
+                print(
+                    f"game {game + 1}: {len(samples)} moves, {len(events)} events; this game's"
+                    f" event to line p50 {own50:.1f} ms, p99 {own99:.1f} ms; history {lines} lines",
+                    flush=True,
+                )
         finally:
             browser.close()
     p50, p99 = percentile(samples, 50), percentile(samples, 99)
