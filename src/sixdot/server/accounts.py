@@ -10,7 +10,9 @@
 - Logging in gives a token: the client keeps it to come back after a dropped
   connection. The store keeps only its SHA-256 digest; it expires.
 - Failed passwords are limited per name and address together, per address,
-  and per name; a valid token is never refused for them (`Accounts`).
+  and per name; a valid token is never refused for them (`Accounts`). On a
+  store several processes share, the limits are kept in it (`limit`): tries
+  spread over the processes are limited as on one.
 """
 
 from __future__ import annotations
@@ -143,6 +145,15 @@ class RateLimit:
         return seen
 
 
+def limit(
+    store: Store, name: str, most: int, window: float, refusal: str = "online-too-many-attempts"
+) -> RateLimit:
+    """The rate limit `name`: kept in the store where several processes
+    share it (each counts every process's tries), else in this one's memory."""
+    shared = store.rate_limit(name, most, window, refusal)
+    return shared if shared is not None else RateLimit(most, window, refusal=refusal)
+
+
 @dataclass(frozen=True)
 class Login:
     """Who a connection is, and the token it may come back with."""
@@ -182,10 +193,10 @@ class Accounts:
         self.store = store
         self.hasher = hasher or PasswordHasher()
         self.clock = clock
-        self.per_pair = per_pair or RateLimit(PAIR_FAILURES, 60.0)
-        self.per_address = per_address or RateLimit(ADDRESS_FAILURES, 60.0)
-        self.per_name = per_name or RateLimit(NAME_FAILURES, NAME_WINDOW)
-        self.tokens = RateLimit(TOKEN_FAILURES, 60.0)
+        self.per_pair = per_pair or limit(store, "pair", PAIR_FAILURES, 60.0)
+        self.per_address = per_address or limit(store, "address", ADDRESS_FAILURES, 60.0)
+        self.per_name = per_name or limit(store, "name", NAME_FAILURES, NAME_WINDOW)
+        self.tokens = limit(store, "token", TOKEN_FAILURES, 60.0)
         self.slowed = SLOWED if slowed is None else slowed
         #: The addresses each name last logged in from (a few): its owner's.
         self._known: dict[str, deque[str]] = {}

@@ -50,7 +50,7 @@ from sixdot.bots import Limit, limited
 from sixdot.core.errors import NotationError, OptionError, UnknownGame
 from sixdot.games import DEFAULT_LEVEL, get_game, present
 from sixdot.server import protocol as p
-from sixdot.server.accounts import Accounts, RateLimit
+from sixdot.server.accounts import Accounts, RateLimit, limit
 from sixdot.server.accounts import Login as Identity
 from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_frame
 from sixdot.server.gate import Caps, Gate, GatedConnection, file_limit, raise_file_limit
@@ -242,7 +242,7 @@ class Server:
         #: The lobby frame last made, and when (`on_lobby`).
         self._lobby: tuple[float, bytes | None] = (0.0, None)
         #: Tries at private tables' passwords: at most `GUESSES` a minute each.
-        self.table_guesses = RateLimit(GUESSES, 60.0)
+        self.table_guesses = limit(store, "table-password", GUESSES, 60.0)
         self.background: set[asyncio.Task[None]] = set()
         self.dealing = ThreadPoolExecutor(DEAL_WORKERS, thread_name_prefix="sixdot-deal")
         self.hashing = ThreadPoolExecutor(HASH_WORKERS, "sixdot-hash", initializer=_give_way)

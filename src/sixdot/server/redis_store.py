@@ -40,6 +40,9 @@ from __future__ import annotations
 
 import functools
 import json
+import math
+import secrets
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -49,7 +52,9 @@ from redis.backoff import NoBackoff
 from redis.commands.core import Script
 from redis.retry import Retry
 
+from sixdot.server.accounts import RateLimit
 from sixdot.server.lease import Leases
+from sixdot.server.problems import Problem
 from sixdot.server.storage import (
     LEASE,
     Account,
@@ -122,6 +127,26 @@ return redis.call('XLEN', KEYS[2])
 """
 )
 
+#: Tries at the rate limit KEYS[1] (a sorted set of tries by time), those up
+#: to ARGV[1] - ARGV[2] forgotten: ARGV[4] 'check' (how many, and the first
+#: one's time if there are ARGV[3] or more), 'count' (one more at time
+#: ARGV[1], named ARGV[5]; the set kept for the window) or 'attempt' (as
+#: check, and counted if there were fewer), as one step, across processes.
+LIMIT = """
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1] - window)
+local n = redis.call('ZCARD', KEYS[1])
+if ARGV[4] ~= 'count' and n >= tonumber(ARGV[3]) then
+    return {n, redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]}
+end
+if ARGV[4] ~= 'check' then
+    redis.call('ZADD', KEYS[1], ARGV[1], ARGV[5])
+    redis.call('PEXPIRE', KEYS[1], math.ceil(window * 1000))
+    n = n + 1
+end
+return {n, ''}
+"""
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -171,6 +196,7 @@ class RedisStore:
         self._drop_expired = self._redis.register_script(DROP_EXPIRED)
         self._update = self._redis.register_script(UPDATE)
         self._append = self._redis.register_script(APPEND)
+        self._limit = self._redis.register_script(LIMIT)
         try:
             self._redis.set(PREFIX + "version", VERSION, nx=True)
             version = int(self._redis.get(PREFIX + "version") or 0)
@@ -332,6 +358,21 @@ class RedisStore:
         client = redis.asyncio.Redis.from_url(self._address, **_OPTIONS)
         return Leases(client, self.holder, self.lease_ms, PREFIX + "lease:")
 
+    def rate_limit(self, name: str, most: int, window: float, refusal: str) -> SharedRateLimit:
+        """The limit kept in this Redis, for every process on it."""
+        return SharedRateLimit(self, name, most, window, refusal)
+
+    @_answered
+    def limit(self, name: str, key: str, most: int, window: float, how: str) -> tuple[int, float]:
+        """One look at, or try of, `key` at limit `name` (`LIMIT`): how many
+        tries it has in the window, and the first one's time if that is all
+        it may have. The time is the wall clock's, which every process shares."""
+        count, first = self._limit(
+            keys=[f"{PREFIX}limit:{name}:{key}"],
+            args=[repr(time.time()), repr(window), most, how, secrets.token_hex(8)],
+        )
+        return int(count), float(first or 0.0)
+
     @_answered
     def journal(self, table_id: int) -> list[Entry]:
         entries = []
@@ -386,6 +427,34 @@ class RedisStore:
         except (KeyError, ValueError, TypeError, AttributeError) as err:
             why = f"table {table_id} has a bad record ({type(err).__name__})"
             raise StoreError("online-store-damaged", file=self.url, why=why) from None
+
+
+class SharedRateLimit(RateLimit):
+    """`RateLimit`'s rules, its tries counted in Redis (`RedisStore.limit`)
+    by every process sharing the store: a guesser spreading tries over them
+    has one process's allowance, not one a process."""
+
+    def __init__(self, store: RedisStore, name: str, most: int, window: float, refusal: str):
+        super().__init__(most, window, time.time, refusal)
+        self.store = store
+        self.name = name
+
+    def attempt(self, key: str) -> None:
+        self._refuse(*self.store.limit(self.name, key, self.most, self.window, "attempt"))
+
+    def check(self, key: str) -> None:
+        self._refuse(*self.store.limit(self.name, key, self.most, self.window, "check"))
+
+    def full(self, key: str) -> bool:
+        return self.store.limit(self.name, key, self.most, self.window, "check")[0] >= self.most
+
+    def count(self, key: str) -> None:
+        self.store.limit(self.name, key, self.most, self.window, "count")
+
+    def _refuse(self, tries: int, first: float) -> None:
+        if first:
+            wait = max(1, math.ceil(first + self.window - self.clock()))
+            raise Problem.of(self.refusal, seconds=wait)
 
 
 def _table(table_id: int) -> str:

@@ -30,6 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 from sixdot.files import lock
 
 if TYPE_CHECKING:
+    from sixdot.server.accounts import RateLimit
     from sixdot.server.lease import Leases
 
 #: Seconds a table's lease lasts on a shared store unless a server is told
@@ -185,6 +186,13 @@ class Store(Protocol):
         and each table is written only by the one holding its lease (its
         writes raise NotOwner once another does); None where the store is
         this process's alone (`holding`), and so is every table in it."""
+        ...
+
+    def rate_limit(self, name: str, most: int, window: float, refusal: str) -> RateLimit | None:
+        """The rate limit `name` (at most `most` tries a key in `window`
+        seconds) kept in the store, counted by every process sharing it, so
+        tries spread over them are limited as on one; None where the store
+        is this process's alone: the limit is kept in its memory."""
         ...
 
     def close(self) -> None: ...
@@ -443,6 +451,10 @@ class SqliteStore:
 
     def leases(self) -> None:
         """None: the folder is this process's alone (`holding`)."""
+        return None
+
+    def rate_limit(self, name: str, most: int, window: float, refusal: str) -> None:
+        """None: one process counts every try, in its memory."""
         return None
 
     def journal(self, table_id: int) -> list[Entry]:
