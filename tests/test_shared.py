@@ -10,10 +10,13 @@ from __future__ import annotations
 import contextlib
 import signal
 import subprocess
+import time
 from collections.abc import Iterator
 
+from websockets.exceptions import ConnectionClosed
+
 from redistools import RedisServer
-from test_server import Scripted
+from test_server import Scripted, _close_clients  # noqa: F401 - a fixture
 from test_server_play import serve
 
 #: Seconds a lease (and a process's heartbeat) lasts in these tests.
@@ -64,14 +67,87 @@ def test_guesses_spread_over_two_servers_are_limited_as_on_one(
             guessers[n % 2].send("resume", token="x" * 43)
             keys.append(guessers[n % 2].problem()["key"])
         assert keys == ["online-token-refused"] * 20 + ["online-too-many-attempts"]
-        ana.send("create", game="letters", players=2, private=True, password="secret1")
-        anas = ana.until("table", you=0)["table"]["id"]
-        cleo = registered(second, "Cleo")
+        back.send("create", game="letters", players=2, private=True, password="secret1")
+        anas = back.until("table", you=0)["table"]["id"]  # at the second server
+        cleo = registered(first, "Cleo")
         cleo.send("create", game="letters", players=2, private=True, password="secret2")
         cleos = cleo.until("table", you=0)["table"]["id"]
-        ben = registered(first, "Ben")  # his guesses at Cleo's table go to its server
+        ben = registered(first, "Ben")  # his guesses at Ana's table go to its server
         keys = []
         for table_id in [anas, cleos] * 3:
             ben.send("sit", table=table_id, password="wrong-guess")
             keys.append(ben.problem()["key"])
         assert keys == ["online-table-password"] * 5 + ["online-too-many-attempts"]
+
+
+def online(client: Scripted, names: list[str], within: float = 5.0) -> float:
+    """Ask `who` until the list is `names` (a login elsewhere is written to
+    Redis a moment after it); the seconds it took."""
+    start = time.monotonic()
+    while True:
+        client.send("who")
+        heard = client.until("online")["names"]
+        if heard == names:
+            return time.monotonic() - start
+        assert time.monotonic() - start < within, heard
+        time.sleep(0.05)
+
+
+def test_who_is_online_is_everyone_at_every_server(redis_server: RedisServer) -> None:
+    """Ana at one server and Ben at another each see both online (before,
+    each saw their own server's alone); Ben logged out is gone from Ana's
+    list at once, and, logged in again, gone from it when his server is
+    killed, once its heartbeat lapses."""
+    with two_servers(redis_server.url) as [(_, first), (second_child, second)]:
+        ana, ben = registered(first, "Ana"), registered(second, "Ben")
+        assert online(ana, ["Ana", "Ben"]) < 1.0
+        online(ben, ["Ana", "Ben"])
+        ben.send("logout")
+        ben.until("logged-out")
+        assert online(ana, ["Ana"]) < 1.0
+        ben.send("login", name="Ben", password="password1")
+        ben.until("session")
+        online(ana, ["Ana", "Ben"])
+        second_child.send_signal(signal.SIGKILL)
+        second_child.wait(10)
+        assert online(ana, ["Ana"]) < 3 * LEASE
+
+
+def replaced(client: Scripted) -> int:
+    """The frames of `client` read to its connection's close: how many said
+    it was replaced by a login elsewhere."""
+    with contextlib.suppress(ConnectionClosed):
+        while True:
+            client.next(timeout=10)
+    return sum(f.get("key") == "online-replaced" for f in client.frames)
+
+
+def test_a_login_at_another_server_replaces_the_earlier_connection_as_on_one(
+    redis_server: RedisServer,
+) -> None:
+    """Ana logs in at one server, then at the other: the first connection
+    is told once that she logged in elsewhere and is closed, as on one
+    server (before, both stayed logged in). So again while she sits at a
+    table: come back by her token through the other server, she is seated
+    there, and the connection she left is told once; and once more when
+    she logs in at the table's own server while connected through the
+    other (the owner and the login both say so: told once)."""
+    with two_servers(redis_server.url) as [(_, first), (_, second)]:
+        one = registered(first, "Ana")
+        token = next(f["token"] for f in one.frames if f["type"] == "session")
+        two = Scripted(second)
+        two.send("login", name="Ana", password="password1")
+        two.until("session")
+        assert replaced(one) == 1
+        online(two, ["Ana"])
+        two.send("create", game="letters", players=2)
+        table_id = two.until("table", you=0)["table"]["id"]
+        three = Scripted(first)  # through the other server, to her table at the second
+        three.send("resume", token=token)
+        assert three.until("table", you=0)["table"]["id"] == table_id
+        assert replaced(two) == 1
+        four = Scripted(second)  # at the table's own server
+        four.send("login", name="Ana", password="password1")
+        assert four.until("table", you=0)["table"]["id"] == table_id
+        assert replaced(three) == 1
+        online(four, ["Ana"])

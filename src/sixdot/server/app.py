@@ -184,6 +184,12 @@ class Client:
     #: Faults of ours its messages met: only the first is logged, so a client
     #: repeating a message that meets one cannot fill the log.
     faults: int = 0
+    #: Its login's number (`Router.logged_in`), where servers share a Redis.
+    login: int = 0
+
+    def here(self) -> bool:
+        """Whether it is connected to this process (not through another's)."""
+        return True
 
     def send(self, frame: dict[str, Any] | bytes) -> None:
         data = frame if isinstance(frame, bytes) else msgspec.json.encode(frame)
@@ -525,11 +531,15 @@ class Server:
     async def _logged_in(self, client: Client, login: Identity, after: int | None) -> None:
         if client.name is not None and client.name != login.name:
             await self._gone(client)
+        if self.router is not None:  # a connection elsewhere logged in as `name` is replaced
+            client.login = await self.router.logged_in(login.name)
         earlier = self.online.get(login.name)
         if earlier is not None and earlier is not client:
             await self._replace(earlier)
         client.name, client.token = login.name, login.token
         self.online[login.name] = client
+        if self.router is not None:
+            self.router.present.set()
         client.send(p.reply("session", name=login.name, token=login.token))
         for table in self.tables.values():
             seat = table.seat_of(login.name)
@@ -550,8 +560,20 @@ class Server:
                 self.router.forward(client, record.id, "attach", after=after)
                 return
 
+    def replaced(self, name: str, login: int | None, client: Client | None = None) -> None:
+        """`name` logged in at another process, as its login number `login`:
+        the connection here logged in as `name` before that (or `client`,
+        whose table's owner replaced it), if any, is replaced."""
+        earlier = self.online.get(name) if client is None else client
+        if earlier is None or not earlier.here() or earlier.name != name:
+            return
+        if login is None or earlier.login < login:
+            self._later(self._replace(earlier))
+
     async def _replace(self, earlier: Client) -> None:
         """`earlier` is logged in no more: its account logged in elsewhere."""
+        if earlier.name is None:  # replaced already (told by its table's owner, and by the login)
+            return
         earlier.problem(Problem.of("online-replaced"))
         await self._gone(earlier)
         earlier.name = None
@@ -571,10 +593,20 @@ class Server:
             self._lobby = (now, frame)
         client.send(frame)
         if client.name is not None:
-            client.send(p.reply("online", names=sorted(self.online)))
+            client.send(p.reply("online", names=await self._online()))
 
     async def on_who(self, client: Client, message: p.Who) -> None:
-        client.send(p.reply("online", names=sorted(self.online)))
+        client.send(p.reply("online", names=await self._online()))
+
+    async def _online(self) -> list[str]:
+        """Who is logged in: here, or at any server sharing the store."""
+        if self.router is not None:
+            return await self.router.online()
+        return sorted(self.online)
+
+    def here(self) -> list[str]:
+        """The names logged in at this process (not through another)."""
+        return [name for name, client in self.online.items() if client.here()]
 
     async def on_create(self, client: Client, message: p.Create) -> None:
         assert client.name is not None
@@ -1085,6 +1117,8 @@ class Server:
             self.router.gone(client)
         if client.name is not None and self.online.get(client.name) is client:
             del self.online[client.name]
+            if self.router is not None and client.here():
+                self.router.present.set()
         table, seat = client.table, client.seat
         self._detach(client)
         if table is not None and seat is not None and table.match is not None:
