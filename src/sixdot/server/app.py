@@ -507,6 +507,8 @@ class Server:
         back however often, whatever others at their address did."""
         login = self.accounts.resume_from(message.token, client.address)
         await self._logged_in(client, login, message.after)
+        if client.name is None:  # replaced at once by a login elsewhere
+            return
         if client.table is None and message.after is not None:
             client.sent = message.after  # for a table that comes back later
         if message.table is not None and client.table is None:
@@ -531,8 +533,9 @@ class Server:
     async def _logged_in(self, client: Client, login: Identity, after: int | None) -> None:
         if client.name is not None and client.name != login.name:
             await self._gone(client)
+        overtaken = False
         if self.router is not None:  # a connection elsewhere logged in as `name` is replaced
-            client.login = await self.router.logged_in(login.name)
+            client.login, overtaken = await self.router.logged_in(login.name)
         earlier = self.online.get(login.name)
         if earlier is not None and earlier is not client:
             await self._replace(earlier)
@@ -541,6 +544,9 @@ class Server:
         if self.router is not None:
             self.router.present.set()
         client.send(p.reply("session", name=login.name, token=login.token))
+        if overtaken:  # logged in elsewhere again as this login was numbered
+            await self._replace(client)
+            return
         for table in self.tables.values():
             seat = table.seat_of(login.name)
             if seat is not None and table.record.status is not Status.OVER:

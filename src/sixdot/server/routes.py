@@ -153,6 +153,9 @@ class Router:
     refresh: float = 0.0
     #: Set when someone logs in or out here: the names online here are written.
     present: asyncio.Event = field(default_factory=asyncio.Event)
+    #: The names logging in here whose logins are being numbered, and the
+    #: highest number of their logins elsewhere heard meanwhile.
+    numbering: dict[str, int] = field(default_factory=dict)
     _numbering: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def start(self) -> None:
@@ -234,18 +237,23 @@ class Router:
             names.update(name.decode() for name in found)
         return sorted(names)
 
-    async def logged_in(self, name: str) -> int:
+    async def logged_in(self, name: str) -> tuple[int, bool]:
         """`name` logs in here: its login's number (0 if Redis does not
-        answer), and every other live process told, for a connection of its
-        logged in as `name` before this login to be replaced."""
+        answer), and whether a later login elsewhere was heard while it was
+        numbered (the connection is replaced at once); every other live
+        process is told, for a connection of its logged in as `name` before
+        this login to be replaced."""
+        self.numbering[name] = 0
         try:
             number = int(await self.redis.hincrby(LOGINS, name, 1))
         except RedisError as err:
             log.warning("routing: %s", err)
-            return 0
+            return 0, False
+        finally:
+            later = self.numbering.pop(name, 0)
         for process in self._processes()[1:]:
             self.writes.put_nowait((OUTBOX + process, {"replace": name, "login": number}))
-        return number
+        return number, later > number
 
     # -- as a gateway --
 
@@ -325,7 +333,10 @@ class Router:
         for what it missed."""
         replace = fields.get(b"replace")
         if replace is not None:  # a login elsewhere: an earlier one here is replaced
-            self.server.replaced(replace.decode(), int(fields[b"login"]))
+            name, number = replace.decode(), int(fields[b"login"])
+            if name in self.numbering:  # heard before a login here has its number
+                self.numbering[name] = max(self.numbering[name], number)
+            self.server.replaced(name, number)
             return
         back = fields.get(b"back")
         if back is not None:
