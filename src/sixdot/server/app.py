@@ -559,10 +559,9 @@ class Server:
     def _attach_elsewhere(self, client: Client, after: int | None) -> None:
         """`client` sits at a live table another process plays (or will play,
         once it takes it over): its owner is asked to attach it."""
-        assert self.router is not None
-        for record in self.store.tables([Status.WAITING, Status.PLAYING]):
-            sits = any(s.kind is SeatKind.PERSON and s.who == client.name for s in record.seats)
-            if sits and record.id not in self.tables:
+        assert self.router is not None and client.name is not None
+        for record in self.store.seated(client.name):
+            if record.id not in self.tables:
                 self.router.forward(client, record.id, "attach", after=after)
                 return
 

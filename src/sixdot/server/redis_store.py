@@ -16,6 +16,9 @@ runs on either unchanged. Every key is under `PREFIX`:
   oldest first without the finished ones.
 - `journal:ID`: a table's journal, a Redis Stream: one entry a move or chat
   line, in order; its number is the stream's length once it is added.
+- `seated:NAME`: a set of the tables where a person sits or sat, added to as
+  seats are written and pruned as read (`seated`): a returning player's
+  table found without reading every live table's record.
 - `lease:ID`: the name of the process that plays the table (`lease.py`).
   A store opened with a `holder` is fenced: each write to a table (its
   journal, seats, status, host, rules) is done by one script only while the
@@ -62,6 +65,7 @@ from sixdot.server.storage import (
     EntryKind,
     NotOwner,
     Seat,
+    SeatKind,
     Session,
     Status,
     StoreError,
@@ -206,6 +210,12 @@ class RedisStore:
         if version > VERSION:
             self._redis.close()
             raise StoreError("online-store-newer", file=self.url, version=version, known=VERSION)
+        if not self._redis.exists(PREFIX + "seated-noted"):  # tables kept before `seated`
+            with self._redis.pipeline(transaction=False) as noting:
+                for record in self.tables([Status.WAITING, Status.PLAYING]):
+                    self._seat(noting, record.id, record.seats)
+                noting.set(PREFIX + "seated-noted", 1)
+                noting.execute()
 
     @_answered
     def add_account(self, account: Account) -> bool:
@@ -280,8 +290,39 @@ class RedisStore:
                 both.set(_lease(table_id), self.holder, px=self.lease_ms)
             both.hset(_table(table_id), mapping=record)
             both.zadd(_index(table.status), {str(table_id): table_id})
+            self._seat(both, table_id, table.seats)
             both.execute()
         return table_id
+
+    def _seat(self, pipe: Any, table_id: int, seats: Sequence[Seat]) -> None:
+        """Each person in `seats` noted as sitting at the table (`seated`)."""
+        for seat in seats:
+            if seat.kind is SeatKind.PERSON:
+                pipe.sadd(_seated(seat.who), table_id)
+
+    @_answered
+    def seated(self, name: str) -> list[TableRecord]:
+        """The live tables where `name` sits, from the tables noted for it:
+        those it no longer sits at (left, or over) are forgotten."""
+        ids = sorted(int(t) for t in self._redis.smembers(_seated(name)))
+        with self._redis.pipeline(transaction=False) as records:
+            for table_id in ids:
+                records.hgetall(_table(table_id))
+            kept = records.execute()
+        found, gone = [], []
+        for table_id, fields in zip(ids, kept, strict=True):
+            record = self._record(table_id, fields) if fields else None
+            if (
+                record is not None
+                and record.status is not Status.OVER
+                and any(s.kind is SeatKind.PERSON and s.who == name for s in record.seats)
+            ):
+                found.append(record)
+            else:
+                gone.append(table_id)
+        if gone:
+            self._redis.srem(_seated(name), *gone)
+        return found
 
     @_answered
     def table(self, table_id: int) -> TableRecord | None:
@@ -306,6 +347,9 @@ class RedisStore:
     @_answered
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
         self._write(self._update, table_id, [_table(table_id)], ["seats", seats_text(seats)])
+        with self._redis.pipeline(transaction=False) as noting:
+            self._seat(noting, table_id, seats)
+            noting.execute()
 
     @_answered
     def set_status(self, table_id: int, status: Status) -> None:
@@ -467,6 +511,10 @@ def _index(status: Status) -> str:
 
 def _journal(table_id: int) -> str:
     return f"{PREFIX}journal:{table_id}"
+
+
+def _seated(name: str) -> str:
+    return f"{PREFIX}seated:{name}"
 
 
 def _lease(table_id: int) -> str:

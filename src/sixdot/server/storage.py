@@ -167,6 +167,10 @@ class Store(Protocol):
 
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None: ...
 
+    def seated(self, name: str) -> list[TableRecord]:
+        """The live tables (waiting or playing) where `name` sits, oldest first."""
+        ...
+
     def set_status(self, table_id: int, status: Status) -> None: ...
 
     def set_host(self, table_id: int, host: str) -> None: ...
@@ -421,6 +425,13 @@ class SqliteStore:
 
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
         self._run("UPDATE tables SET seats = ? WHERE id = ?", (seats_text(seats), table_id))
+
+    def seated(self, name: str) -> list[TableRecord]:
+        return [
+            record
+            for record in self.tables([Status.WAITING, Status.PLAYING])
+            if any(seat.kind is SeatKind.PERSON and seat.who == name for seat in record.seats)
+        ]
 
     def set_status(self, table_id: int, status: Status) -> None:
         self._run("UPDATE tables SET status = ? WHERE id = ?", (status.value, table_id))
