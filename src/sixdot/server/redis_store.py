@@ -19,6 +19,8 @@ runs on either unchanged. Every key is under `PREFIX`:
 - `seated:NAME`: a set of the tables where a person sits or sat, added to as
   seats are written and pruned as read (`seated`): a returning player's
   table found without reading every live table's record.
+- `limit:KIND:KEY`: the tries at a rate limit (`SharedRateLimit`), a sorted
+  set by time, kept for the limit's window.
 - `lease:ID`: the name of the process that plays the table (`lease.py`).
   A store opened with a `holder` is fenced: each write to a table (its
   journal, seats, status, host, rules) is done by one script only while the

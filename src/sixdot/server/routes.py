@@ -21,6 +21,10 @@ asked its turn again when the table comes back). A new owner tells every
 gateway (each outbox) that the table is back; each gateway then
 asks it, for each of its players there, for what they missed after the
 last step they were sent, as a client coming back does.
+
+Who is online is each process's names (`ONLINE`) read together; a login
+is numbered (`LOGINS`) and told to every other process's outbox, where a
+connection logged in earlier as the same name is replaced.
 """
 
 from __future__ import annotations
