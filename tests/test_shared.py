@@ -151,3 +151,35 @@ def test_a_login_at_another_server_replaces_the_earlier_connection_as_on_one(
         assert four.until("table", you=0)["table"]["id"] == table_id
         assert replaced(three) == 1
         online(four, ["Ana"])
+
+
+def test_a_name_guessed_at_over_two_servers_is_slowed_at_both_its_owner_never(
+    redis_server: RedisServer,
+) -> None:
+    """Twenty wrong passwords for Ana from five addresses, spread over two
+    servers: her logins from other addresses are slowed, one checked every
+    five seconds whichever server they come to (the second told to wait
+    for the first's turn and its own); from the address she registered
+    from, at the other server, she gets in at once: the addresses a name is
+    its owner's from are shared too (before, only the server she had logged
+    in at knew hers, and the other slowed her)."""
+    with two_servers(redis_server.url) as [(_, first), (_, second)]:
+        registered(first, "Ana").close()
+        keys = []
+        for n in range(20):
+            guesser = Scripted([first, second][n % 2], f"127.0.0.{10 + n // 4}")
+            guesser.send("login", name="Ana", password="not-the-password")
+            keys.append(guesser.problem()["key"])
+            guesser.close()
+        assert keys == ["online-login-refused"] * 20
+        home = Scripted(second)
+        home.send("login", name="Ana", password="password1")
+        assert home.next()["type"] == "session"
+        away = Scripted(first, "127.0.0.20")
+        away.send("login", name="Ana", password="password1")
+        slowed = away.next()
+        assert slowed["key"] == "online-login-slowed" and slowed["args"]["seconds"] <= 5
+        guess = Scripted(second, "127.0.0.21")
+        guess.send("login", name="Ana", password="not-the-password")
+        later = guess.next()
+        assert later["key"] == "online-login-slowed" and later["args"]["seconds"] > 8

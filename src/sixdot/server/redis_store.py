@@ -21,6 +21,8 @@ runs on either unchanged. Every key is under `PREFIX`:
   table found without reading every live table's record.
 - `limit:KIND:KEY`: the tries at a rate limit (`SharedRateLimit`), a sorted
   set by time, kept for the limit's window.
+- `known:KEY`: the addresses a name logged in from lately, a list; and
+  `turn:KEY`, when a slowed name's next login is checked (`accounts.py`).
 - `lease:ID`: the name of the process that plays the table (`lease.py`).
   A store opened with a `holder` is fenced: each write to a table (its
   journal, seats, status, host, rules) is done by one script only while the
@@ -57,7 +59,7 @@ from redis.backoff import NoBackoff
 from redis.commands.core import Script
 from redis.retry import Retry
 
-from sixdot.server.accounts import RateLimit
+from sixdot.server.accounts import KNOWN, TOKEN_LIFE, Known, RateLimit, Turns
 from sixdot.server.lease import Leases
 from sixdot.server.problems import Problem
 from sixdot.server.storage import (
@@ -153,6 +155,24 @@ end
 return {n, ''}
 """
 
+#: Note address ARGV[1] in the list KEYS[1] of a name's addresses, the
+#: oldest dropped past ARGV[2]; kept ARGV[3] ms.
+KNOW = """
+if not redis.call('LPOS', KEYS[1], ARGV[1]) then
+    redis.call('RPUSH', KEYS[1], ARGV[1])
+    redis.call('LTRIM', KEYS[1], -tonumber(ARGV[2]), -1)
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+"""
+#: The next turn of a slowed name, KEYS[1]: ARGV[2] seconds after the last
+#: one's, or after now (ARGV[1]) if that has passed; kept until it comes.
+TURN = """
+local now = tonumber(ARGV[1])
+local turn = math.max(now, tonumber(redis.call('GET', KEYS[1]) or 0)) + tonumber(ARGV[2])
+redis.call('SET', KEYS[1], tostring(turn), 'PX', math.ceil((turn - now) * 1000) + 1000)
+return tostring(turn)
+"""
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -203,6 +223,8 @@ class RedisStore:
         self._update = self._redis.register_script(UPDATE)
         self._append = self._redis.register_script(APPEND)
         self._limit = self._redis.register_script(LIMIT)
+        self._know = self._redis.register_script(KNOW)
+        self._turn = self._redis.register_script(TURN)
         try:
             self._redis.set(PREFIX + "version", VERSION, nx=True)
             version = int(self._redis.get(PREFIX + "version") or 0)
@@ -408,6 +430,27 @@ class RedisStore:
         """The limit kept in this Redis, for every process on it."""
         return SharedRateLimit(self, name, most, window, refusal)
 
+    def known_addresses(self) -> SharedKnown:
+        return SharedKnown(self)
+
+    def login_turns(self) -> SharedTurns:
+        return SharedTurns(self)
+
+    @_answered
+    def known(self, key: str, address: str) -> bool:
+        """Whether `address` is one the name `key` logged in from lately."""
+        return self._redis.lpos(f"{PREFIX}known:{key}", address) is not None
+
+    @_answered
+    def know(self, key: str, address: str) -> None:
+        self._know(keys=[f"{PREFIX}known:{key}"], args=[address, KNOWN, round(TOKEN_LIFE * 1000)])
+
+    @_answered
+    def turn(self, key: str, slowed: float) -> float:
+        """Seconds until the next turn of the slowed name `key` (`TURN`)."""
+        now = time.time()
+        return float(self._turn(keys=[f"{PREFIX}turn:{key}"], args=[repr(now), repr(slowed)])) - now
+
     @_answered
     def limit(self, name: str, key: str, most: int, window: float, how: str) -> tuple[int, float]:
         """One look at, or try of, `key` at limit `name` (`LIMIT`): how many
@@ -513,6 +556,30 @@ def _index(status: Status) -> str:
 
 def _journal(table_id: int) -> str:
     return f"{PREFIX}journal:{table_id}"
+
+
+class SharedKnown(Known):
+    """The addresses names logged in from, in Redis, for every process."""
+
+    def __init__(self, store: RedisStore) -> None:
+        self.store = store
+
+    def has(self, key: str, address: str) -> bool:
+        return self.store.known(key, address)
+
+    def add(self, key: str, address: str) -> None:
+        self.store.know(key, address)
+
+
+class SharedTurns(Turns):
+    """Slowed names' turns, in Redis: one login checked a turn, whichever
+    process it comes to."""
+
+    def __init__(self, store: RedisStore) -> None:
+        self.store = store
+
+    def take(self, key: str, slowed: float) -> float:
+        return self.store.turn(key, slowed)
 
 
 def _seated(name: str) -> str:

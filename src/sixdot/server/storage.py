@@ -30,7 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 from sixdot.files import lock
 
 if TYPE_CHECKING:
-    from sixdot.server.accounts import RateLimit
+    from sixdot.server.accounts import Known, RateLimit, Turns
     from sixdot.server.lease import Leases
 
 #: Seconds a table's lease lasts on a shared store unless a server is told
@@ -197,6 +197,16 @@ class Store(Protocol):
         seconds) kept in the store, counted by every process sharing it, so
         tries spread over them are limited as on one; None where the store
         is this process's alone: the limit is kept in its memory."""
+        ...
+
+    def known_addresses(self) -> Known | None:
+        """The addresses each name logged in from, kept in the store for
+        every process sharing it; None: in this process's memory."""
+        ...
+
+    def login_turns(self) -> Turns | None:
+        """When slowed names' logins are next checked, kept in the store
+        for every process sharing it; None: in this process's memory."""
         ...
 
     def close(self) -> None: ...
@@ -466,6 +476,12 @@ class SqliteStore:
 
     def rate_limit(self, name: str, most: int, window: float, refusal: str) -> None:
         """None: one process counts every try, in its memory."""
+        return None
+
+    def known_addresses(self) -> None:
+        return None
+
+    def login_turns(self) -> None:
         return None
 
     def journal(self, table_id: int) -> list[Entry]:
