@@ -166,11 +166,12 @@ redis.call('PEXPIRE', KEYS[1], ARGV[3])
 """
 #: The next turn of a slowed name, KEYS[1]: ARGV[2] seconds after the last
 #: one's, or after now (ARGV[1]) if that has passed; kept until it comes.
+#: The seconds to it: as a string, its time's would lose its last digits.
 TURN = """
 local now = tonumber(ARGV[1])
 local turn = math.max(now, tonumber(redis.call('GET', KEYS[1]) or 0)) + tonumber(ARGV[2])
-redis.call('SET', KEYS[1], tostring(turn), 'PX', math.ceil((turn - now) * 1000) + 1000)
-return tostring(turn)
+redis.call('SET', KEYS[1], string.format('%.6f', turn), 'PX', math.ceil((turn - now) * 1000) + 1000)
+return tostring(turn - now)
 """
 
 P = ParamSpec("P")
@@ -448,8 +449,8 @@ class RedisStore:
     @_answered
     def turn(self, key: str, slowed: float) -> float:
         """Seconds until the next turn of the slowed name `key` (`TURN`)."""
-        now = time.time()
-        return float(self._turn(keys=[f"{PREFIX}turn:{key}"], args=[repr(now), repr(slowed)])) - now
+        wait = self._turn(keys=[f"{PREFIX}turn:{key}"], args=[repr(time.time()), slowed])
+        return round(float(wait), 3)  # to the millisecond: 5 s, not 5.0000002 (said as 6)
 
     @_answered
     def limit(self, name: str, key: str, most: int, window: float, how: str) -> tuple[int, float]:
