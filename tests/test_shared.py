@@ -108,6 +108,14 @@ def test_who_is_online_is_everyone_at_every_server(redis_server: RedisServer) ->
         ben.send("login", name="Ben", password="password1")
         ben.until("session")
         online(ana, ["Ana", "Ben"])
+        ana.send("chat", text="hello, whoever is here")  # the lobby is everyone's too
+        heard = ben.until("chat")
+        assert (heard["to"], heard["name"]) == ("lobby", "Ana")
+        ben.send("chat", text="hello back")
+        ana.until("chat", name="Ben")
+        ben.send("who")
+        ben.until("online")
+        assert [f["name"] for f in ben.frames if f["type"] == "chat"] == ["Ana", "Ben"]  # once
         second_child.send_signal(signal.SIGKILL)
         second_child.wait(10)
         assert online(ana, ["Ana"]) < 3 * LEASE

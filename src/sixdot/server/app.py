@@ -747,11 +747,19 @@ class Server:
             for other in self._at(table):
                 other.send(frame)
         elif to == "lobby":
-            frame = p.reply("chat", to="lobby", name=client.name, text=text)
-            for other in list(self.online.values()):
-                other.send(frame)
+            said = p.reply("chat", to="lobby", name=client.name, text=text)
+            self.lobby_chat(said)
+            if self.router is not None:
+                self.router.lobby_chat(said)
         else:
             raise Problem.of("online-bad-chat-place", to=quoted(to))
+
+    def lobby_chat(self, said: bytes) -> None:
+        """A line said to the lobby, to everyone logged in here (not those
+        here through another process: it tells them itself)."""
+        for other in list(self.online.values()):
+            if self.router is None or other.here():
+                other.send(said)
 
     # -- play --
 

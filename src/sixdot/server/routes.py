@@ -259,6 +259,11 @@ class Router:
             self.writes.put_nowait((OUTBOX + process, {"replace": name, "login": number}))
         return number, later > number
 
+    def lobby_chat(self, said: bytes) -> None:
+        """A line said to the lobby here: to every other live process's people too."""
+        for process in self._processes()[1:]:
+            self.writes.put_nowait((OUTBOX + process, {"lobby": said}))
+
     # -- as a gateway --
 
     def at(self, client: Client) -> int | None:
@@ -335,6 +340,10 @@ class Router:
         """A frame for one of this gateway's connections; or word that a
         table is back, after a takeover, for each connection there to ask
         for what it missed."""
+        lobby = fields.get(b"lobby")
+        if lobby is not None:  # a line said to the lobby at another process
+            self.server.lobby_chat(lobby)
+            return
         replace = fields.get(b"replace")
         if replace is not None:  # a login elsewhere: an earlier one here is replaced
             name, number = replace.decode(), int(fields[b"login"])
