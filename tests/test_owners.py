@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 import random
 import signal
 import subprocess
@@ -32,7 +33,7 @@ from sixdot.server.play import new_record
 from sixdot.server.redis_store import RedisStore
 from sixdot.server.storage import Entry, EntryKind, NotOwner, Status, TableRecord
 from sixdot.visible import visible
-from test_join import login
+from test_join import Child, login, register
 from test_server import QUICK, Scripted, _close_clients, joined  # noqa: F401 - a fixture
 from test_server_play import (
     SHORT,
@@ -482,3 +483,62 @@ def test_a_lobby_on_another_server_lists_a_table_as_its_owners_lobby_does(
         alike()
         assert [s["here"] for s in listed(second)["seats"]] == [True, False, False]
         assert listed(second)["watchers"] == 1
+
+
+def play_out_typed(child: Child, within: float = 120) -> None:
+    """Type 1 (the first move offered) whenever `sixdot join` has said
+    nothing for a moment, until it says the game is over: too soon, the
+    program itself says it is not your turn yet."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            line = child.lines.get(timeout=0.3)
+        except queue.Empty:
+            child.type("1")
+            continue
+        child.heard.append(line)
+        if line == "Game over.":
+            return
+    raise AssertionError(f"no game over; the last heard: {child.heard[-8:]}")
+
+
+def test_three_people_at_three_servers_play_a_whole_game_through_sixdot_join(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: Any
+) -> None:
+    """Three `sixdot serve` on one Redis, and three `sixdot join` programs
+    (child processes, each with its own settings, as on three computers),
+    each connected to a different server: Ana makes a table, Ben and Cleo
+    sit at it through theirs, and all three play the game to its end, as
+    at one server, no move refused; the journal holds the whole game."""
+    with three_servers(redis_server.url) as servers:
+        players = []
+        for name, (_, url) in zip(("Ana", "Ben", "Cleo"), servers, strict=True):
+            folder = tmp_path_factory.mktemp(f"join-{name}")
+            monkeypatch.setenv("SIXDOT_CONFIG", str(folder / "config.toml"))
+            monkeypatch.setenv("SIXDOT_SAVES", str(folder / "saved"))
+            child = Child(url)
+            register(child, "password1", "password1", name)
+            child.until(f"Logged in as {name}")
+            players.append(child)
+        ana, ben, cleo = players
+        ana.type("create nonesuch 3 hands=1")
+        table_id = int(ana.until("you sit in seat 1").split()[1].rstrip(":"))
+        ben.type(f"sit {table_id}")
+        ben.until("you sit in seat 2")
+        cleo.type(f"sit {table_id}")
+        cleo.until("you sit in seat 3")
+        ana.until("Cleo sits in seat 3.")
+        ana.type("start")
+        playing = [threading.Thread(target=play_out_typed, args=(c,)) for c in players]
+        for thread in playing:
+            thread.start()
+        for thread in playing:
+            thread.join(150)
+        for child in players:
+            assert child.end() == 0
+    _, match = rebuilt(redis_server.url, table_id)
+    assert match.over
+    for child in players:
+        assert "Game over." in child.heard
+        assert all(line == visible(line) for line in child.heard)
+        assert not any(line.startswith("Server refused") for line in child.heard)

@@ -167,3 +167,37 @@ def test_damage_in_redis_is_named_not_a_traceback(
     assert (refused.value.key, refused.value.facts["version"]) == ("online-store-newer", 99)
     raw.close()
     store.close()
+
+
+def test_the_live_tables_a_person_sits_at_are_found_by_name(store: Store) -> None:
+    """What finds a returning player's table: the live tables where the
+    name sits as a person, oldest first; not one left, nor one over, nor
+    one where the name is a bot's or another's."""
+    first = store.add_table(RECORD)  # Ana sits in seat 1
+    second = store.add_table(replace(RECORD, seats=(Seat.person("Ben"), Seat(), Seat())))
+    third = store.add_table(replace(RECORD, seats=(Seat(), Seat(), Seat())))
+    store.set_seats(third, (Seat(), Seat.person("Ana"), Seat()))
+    assert [t.id for t in store.seated("Ana")] == [first, third]
+    assert [t.id for t in store.seated("Ben")] == [second]
+    assert store.seated("Cleo") == [] and store.seated("random") == []
+    store.set_seats(first, (Seat(), Seat(), Seat.bot("random")))  # she left
+    store.set_status(third, Status.OVER)
+    assert store.seated("Ana") == []
+    store.set_seats(first, (Seat.person("Ana"), Seat(), Seat()))  # back
+    assert [t.id for t in store.seated("Ana")] == [first]
+
+
+def test_a_redis_kept_before_seats_were_noted_finds_them_once_opened(
+    redis_server: RedisServer,
+) -> None:
+    """Tables kept by a sixdot that did not note who sits where are noted
+    when the store is next opened."""
+    opened = open_store(redis_server.url)
+    table_id = opened.add_table(RECORD)
+    opened.close()
+    raw = redis.Redis(port=redis_server.port)
+    raw.delete("sixdot:seated-noted", "sixdot:seated:Ana")
+    raw.close()
+    again = open_store(redis_server.url)
+    assert [t.id for t in again.seated("Ana")] == [table_id]
+    again.close()

@@ -10,7 +10,9 @@
 - Logging in gives a token: the client keeps it to come back after a dropped
   connection. The store keeps only its SHA-256 digest; it expires.
 - Failed passwords are limited per name and address together, per address,
-  and per name; a valid token is never refused for them (`Accounts`).
+  and per name; a valid token is never refused for them (`Accounts`). On a
+  store several processes share, the limits are kept in it (`limit`): tries
+  spread over the processes are limited as on one.
 """
 
 from __future__ import annotations
@@ -143,6 +145,49 @@ class RateLimit:
         return seen
 
 
+class Known:
+    """The addresses each name last logged in from (`KNOWN` at most): its
+    owner's, whose logins are never slowed (`Accounts.wait`)."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, deque[str]] = {}
+
+    def has(self, key: str, address: str) -> bool:
+        return address in self._known.get(key, ())
+
+    def add(self, key: str, address: str) -> None:
+        known = self._known.setdefault(key, deque(maxlen=KNOWN))
+        if address not in known:
+            known.append(address)
+
+
+class Turns:
+    """When each slowed name's next login is checked."""
+
+    def __init__(self) -> None:
+        #: The next turn of each slowed name (time.monotonic).
+        self._turns: dict[str, float] = {}
+
+    def take(self, key: str, slowed: float) -> float:
+        """Seconds until the next turn of `key`, `slowed` after the last one's."""
+        now = time.monotonic()
+        turn = max(now, self._turns.get(key, now)) + slowed
+        self._turns[key] = turn
+        if len(self._turns) > 10_000:
+            for gone in [k for k, t in self._turns.items() if t < now]:
+                del self._turns[gone]
+        return turn - now
+
+
+def limit(
+    store: Store, name: str, most: int, window: float, refusal: str = "online-too-many-attempts"
+) -> RateLimit:
+    """The rate limit `name`: kept in the store where several processes
+    share it (each counts every process's tries), else in this one's memory."""
+    shared = store.rate_limit(name, most, window, refusal)
+    return shared if shared is not None else RateLimit(most, window, refusal=refusal)
+
+
 @dataclass(frozen=True)
 class Login:
     """Who a connection is, and the token it may come back with."""
@@ -182,15 +227,16 @@ class Accounts:
         self.store = store
         self.hasher = hasher or PasswordHasher()
         self.clock = clock
-        self.per_pair = per_pair or RateLimit(PAIR_FAILURES, 60.0)
-        self.per_address = per_address or RateLimit(ADDRESS_FAILURES, 60.0)
-        self.per_name = per_name or RateLimit(NAME_FAILURES, NAME_WINDOW)
-        self.tokens = RateLimit(TOKEN_FAILURES, 60.0)
+        self.per_pair = per_pair or limit(store, "pair", PAIR_FAILURES, 60.0)
+        self.per_address = per_address or limit(store, "address", ADDRESS_FAILURES, 60.0)
+        self.per_name = per_name or limit(store, "name", NAME_FAILURES, NAME_WINDOW)
+        self.tokens = limit(store, "token", TOKEN_FAILURES, 60.0)
         self.slowed = SLOWED if slowed is None else slowed
-        #: The addresses each name last logged in from (a few): its owner's.
-        self._known: dict[str, deque[str]] = {}
-        #: When the last login of each slowed name is checked (time.monotonic).
-        self._turns: dict[str, float] = {}
+        #: The addresses each name last logged in from (a few): its owner's;
+        #: and when each slowed name's logins are next checked. Kept in the
+        #: store where several processes share it.
+        self.known = store.known_addresses() or Known()
+        self.turns = store.login_turns() or Turns()
         #: Read from the store at the first registration (`_looks_taken`).
         self._names: dict[str, str] | None = None
         self._naming = threading.Lock()
@@ -227,16 +273,10 @@ class Accounts:
         key = name_key(name.strip())
         self.per_address.check(address)
         self.per_pair.check(f"{key} {address}")
-        if address in self._known.get(key, ()) or not self.per_name.full(key):
+        if self.known.has(key, address) or not self.per_name.full(key):
             return 0.0
         self.per_pair.count(f"{key} {address}")
-        now = time.monotonic()
-        turn = max(now, self._turns.get(key, now)) + self.slowed
-        self._turns[key] = turn
-        if len(self._turns) > 10_000:
-            for gone in [k for k, t in self._turns.items() if t < now]:
-                del self._turns[gone]
-        return turn - now
+        return self.turns.take(key, self.slowed)
 
     def login(self, name: str, password: str, address: str, waited: bool = False) -> Login:
         """The login of `name`, if `password` is theirs; Problem otherwise.
@@ -255,16 +295,14 @@ class Accounts:
             self.per_address.count(address)
             if not waited:
                 self.per_pair.count(pair)
-            if address not in self._known.get(key, ()):
+            if not self.known.has(key, address):
                 self.per_name.count(key)
             raise Problem.of("online-login-refused")
         self._know(key, address)
         return self._session(account.key, account.name)
 
     def _know(self, key: str, address: str) -> None:
-        known = self._known.setdefault(key, deque(maxlen=KNOWN))
-        if address not in known:
-            known.append(address)
+        self.known.add(key, address)
 
     def resume(self, token: str) -> Login:
         """The login a token stands for, with its life renewed; Problem if it is

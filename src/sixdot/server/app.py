@@ -50,7 +50,7 @@ from sixdot.bots import Limit, limited
 from sixdot.core.errors import NotationError, OptionError, UnknownGame
 from sixdot.games import DEFAULT_LEVEL, get_game, present
 from sixdot.server import protocol as p
-from sixdot.server.accounts import Accounts, RateLimit
+from sixdot.server.accounts import Accounts, RateLimit, limit
 from sixdot.server.accounts import Login as Identity
 from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_frame
 from sixdot.server.gate import Caps, Gate, GatedConnection, file_limit, raise_file_limit
@@ -187,6 +187,12 @@ class Client:
     #: Faults of ours its messages met: only the first is logged, so a client
     #: repeating a message that meets one cannot fill the log.
     faults: int = 0
+    #: Its login's number (`Router.logged_in`), where servers share a Redis.
+    login: int = 0
+
+    def here(self) -> bool:
+        """Whether it is connected to this process (not through another's)."""
+        return True
 
     def send(self, frame: dict[str, Any] | bytes) -> None:
         data = frame if isinstance(frame, bytes) else msgspec.json.encode(frame)
@@ -245,7 +251,7 @@ class Server:
         #: The lobby frame last made, and when (`on_lobby`).
         self._lobby: tuple[float, bytes | None] = (0.0, None)
         #: Tries at private tables' passwords: at most `GUESSES` a minute each.
-        self.table_guesses = RateLimit(GUESSES, 60.0)
+        self.table_guesses = limit(store, "table-password", GUESSES, 60.0)
         self.background: set[asyncio.Task[None]] = set()
         self.dealing = ThreadPoolExecutor(DEAL_WORKERS, thread_name_prefix="sixdot-deal")
         self.hashing = ThreadPoolExecutor(HASH_WORKERS, "sixdot-hash", initializer=_give_way)
@@ -504,6 +510,8 @@ class Server:
         back however often, whatever others at their address did."""
         login = self.accounts.resume_from(message.token, client.address)
         await self._logged_in(client, login, message.after)
+        if client.name is None:  # replaced at once by a login elsewhere
+            return
         if client.table is None and message.after is not None:
             client.sent = message.after  # for a table that comes back later
         if message.table is not None and client.table is None:
@@ -528,12 +536,20 @@ class Server:
     async def _logged_in(self, client: Client, login: Identity, after: int | None) -> None:
         if client.name is not None and client.name != login.name:
             await self._gone(client)
+        overtaken = False
+        if self.router is not None:  # a connection elsewhere logged in as `name` is replaced
+            client.login, overtaken = await self.router.logged_in(login.name)
         earlier = self.online.get(login.name)
         if earlier is not None and earlier is not client:
             await self._replace(earlier)
         client.name, client.token = login.name, login.token
         self.online[login.name] = client
+        if self.router is not None:
+            self.router.present.set()
         client.send(p.reply("session", name=login.name, token=login.token))
+        if overtaken:  # logged in elsewhere again as this login was numbered
+            await self._replace(client)
+            return
         for table in self.tables.values():
             seat = table.seat_of(login.name)
             if seat is not None and table.record.status is not Status.OVER:
@@ -546,15 +562,26 @@ class Server:
     def _attach_elsewhere(self, client: Client, after: int | None) -> None:
         """`client` sits at a live table another process plays (or will play,
         once it takes it over): its owner is asked to attach it."""
-        assert self.router is not None
-        for record in self.store.tables([Status.WAITING, Status.PLAYING]):
-            sits = any(s.kind is SeatKind.PERSON and s.who == client.name for s in record.seats)
-            if sits and record.id not in self.tables:
+        assert self.router is not None and client.name is not None
+        for record in self.store.seated(client.name):
+            if record.id not in self.tables:
                 self.router.forward(client, record.id, "attach", after=after)
                 return
 
+    def replaced(self, name: str, login: int | None, client: Client | None = None) -> None:
+        """`name` logged in at another process, as its login number `login`:
+        the connection here logged in as `name` before that (or `client`,
+        whose table's owner replaced it), if any, is replaced."""
+        earlier = self.online.get(name) if client is None else client
+        if earlier is None or not earlier.here() or earlier.name != name:
+            return
+        if login is None or earlier.login < login:
+            self._later(self._replace(earlier))
+
     async def _replace(self, earlier: Client) -> None:
         """`earlier` is logged in no more: its account logged in elsewhere."""
+        if earlier.name is None:  # replaced already (told by its table's owner, and by the login)
+            return
         earlier.problem(Problem.of("online-replaced"))
         await self._gone(earlier)
         earlier.name = None
@@ -574,10 +601,20 @@ class Server:
             self._lobby = (now, frame)
         client.send(frame)
         if client.name is not None:
-            client.send(p.reply("online", names=sorted(self.online)))
+            client.send(p.reply("online", names=await self._online()))
 
     async def on_who(self, client: Client, message: p.Who) -> None:
-        client.send(p.reply("online", names=sorted(self.online)))
+        client.send(p.reply("online", names=await self._online()))
+
+    async def _online(self) -> list[str]:
+        """Who is logged in: here, or at any server sharing the store."""
+        if self.router is not None:
+            return await self.router.online()
+        return sorted(self.online)
+
+    def here(self) -> list[str]:
+        """The names logged in at this process (not through another)."""
+        return [name for name, client in self.online.items() if client.here()]
 
     async def on_create(self, client: Client, message: p.Create) -> None:
         assert client.name is not None
@@ -713,11 +750,19 @@ class Server:
             for other in self._at(table):
                 other.send(frame)
         elif to == "lobby":
-            frame = p.reply("chat", to="lobby", name=client.name, text=text)
-            for other in list(self.online.values()):
-                other.send(frame)
+            said = p.reply("chat", to="lobby", name=client.name, text=text)
+            self.lobby_chat(said)
+            if self.router is not None:
+                self.router.lobby_chat(said)
         else:
             raise Problem.of("online-bad-chat-place", to=quoted(to))
+
+    def lobby_chat(self, said: bytes) -> None:
+        """A line said to the lobby, to everyone logged in here (not those
+        here through another process: it tells them itself)."""
+        for other in list(self.online.values()):
+            if self.router is None or other.here():
+                other.send(said)
 
     # -- play --
 
@@ -1088,6 +1133,8 @@ class Server:
             self.router.gone(client)
         if client.name is not None and self.online.get(client.name) is client:
             del self.online[client.name]
+            if self.router is not None and client.here():
+                self.router.present.set()
         table, seat = client.table, client.seat
         self._detach(client)
         if table is not None and seat is not None and table.match is not None:

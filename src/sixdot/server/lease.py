@@ -6,7 +6,7 @@ nobody holds it (SET NX PX), `renew` extends it and `give_up` deletes it only
 while it still names this holder (a compare and a write in one script), so a
 holder whose lease ran out and was taken by another can neither extend nor
 delete the new holder's. `keep` renews one for as long as it is held and says
-when it is lost. Not yet used by the server.
+when it is lost.
 
 The server's loop renews leases between its other work, so this is redis-py's
 asyncio client: a renewal never blocks a move.

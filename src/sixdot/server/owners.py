@@ -51,6 +51,8 @@ class Owners:
     kept: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     #: The looking for tables nobody holds (`adopt`).
     adopting: asyncio.Task[None] | None = None
+    #: The processes whose heartbeats were there at the last look, this one's too.
+    alive: list[str] = field(default_factory=list)
 
     @property
     def period(self) -> float:
@@ -104,6 +106,7 @@ class Owners:
                 await redis.set(PROCESS + me, "", px=self.leases.ms)
                 found = redis.scan_iter(PROCESS + "*")
                 alive = [key.decode()[len(PROCESS) :] async for key in found]
+                self.alive = alive
                 ids = [t for t in live() if t not in self.kept]
                 held = await redis.mget([self.leases.key(str(t)) for t in ids]) if ids else []
                 nobodys = {t for t, holder in zip(ids, held, strict=True) if holder is None}

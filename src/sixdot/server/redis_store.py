@@ -16,6 +16,13 @@ runs on either unchanged. Every key is under `PREFIX`:
   oldest first without the finished ones.
 - `journal:ID`: a table's journal, a Redis Stream: one entry a move or chat
   line, in order; its number is the stream's length once it is added.
+- `seated:NAME`: a set of the tables where a person sits or sat, added to as
+  seats are written and pruned as read (`seated`): a returning player's
+  table found without reading every live table's record.
+- `limit:KIND:KEY`: the tries at a rate limit (`SharedRateLimit`), a sorted
+  set by time, kept for the limit's window.
+- `known:KEY`: the addresses a name logged in from lately, a list; and
+  `turn:KEY`, when a slowed name's next login is checked (`accounts.py`).
 - `lease:ID`: the name of the process that plays the table (`lease.py`).
   A store opened with a `holder` is fenced: each write to a table (its
   journal, seats, status, host, rules) is done by one script only while the
@@ -40,6 +47,9 @@ from __future__ import annotations
 
 import functools
 import json
+import math
+import secrets
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -49,7 +59,9 @@ from redis.backoff import NoBackoff
 from redis.commands.core import Script
 from redis.retry import Retry
 
+from sixdot.server.accounts import KNOWN, TOKEN_LIFE, Known, RateLimit, Turns
 from sixdot.server.lease import Leases
+from sixdot.server.problems import Problem
 from sixdot.server.storage import (
     LEASE,
     Account,
@@ -57,6 +69,7 @@ from sixdot.server.storage import (
     EntryKind,
     NotOwner,
     Seat,
+    SeatKind,
     Session,
     Status,
     StoreError,
@@ -122,6 +135,45 @@ return redis.call('XLEN', KEYS[2])
 """
 )
 
+#: Tries at the rate limit KEYS[1] (a sorted set of tries by time), those up
+#: to ARGV[1] - ARGV[2] forgotten: ARGV[4] 'check' (how many, and the first
+#: one's time if there are ARGV[3] or more), 'count' (one more at time
+#: ARGV[1], named ARGV[5]; the set kept for the window) or 'attempt' (as
+#: check, and counted if there were fewer), as one step, across processes.
+LIMIT = """
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1] - window)
+local n = redis.call('ZCARD', KEYS[1])
+if ARGV[4] ~= 'count' and n >= tonumber(ARGV[3]) then
+    return {n, redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]}
+end
+if ARGV[4] ~= 'check' then
+    redis.call('ZADD', KEYS[1], ARGV[1], ARGV[5])
+    redis.call('PEXPIRE', KEYS[1], math.ceil(window * 1000))
+    n = n + 1
+end
+return {n, ''}
+"""
+
+#: Note address ARGV[1] in the list KEYS[1] of a name's addresses, the
+#: oldest dropped past ARGV[2]; kept ARGV[3] ms.
+KNOW = """
+if not redis.call('LPOS', KEYS[1], ARGV[1]) then
+    redis.call('RPUSH', KEYS[1], ARGV[1])
+    redis.call('LTRIM', KEYS[1], -tonumber(ARGV[2]), -1)
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+"""
+#: The next turn of a slowed name, KEYS[1]: ARGV[2] seconds after the last
+#: one's, or after now (ARGV[1]) if that has passed; kept until it comes.
+#: The seconds to it: as a string, its time's would lose its last digits.
+TURN = """
+local now = tonumber(ARGV[1])
+local turn = math.max(now, tonumber(redis.call('GET', KEYS[1]) or 0)) + tonumber(ARGV[2])
+redis.call('SET', KEYS[1], string.format('%.6f', turn), 'PX', math.ceil((turn - now) * 1000) + 1000)
+return tostring(turn - now)
+"""
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -171,6 +223,9 @@ class RedisStore:
         self._drop_expired = self._redis.register_script(DROP_EXPIRED)
         self._update = self._redis.register_script(UPDATE)
         self._append = self._redis.register_script(APPEND)
+        self._limit = self._redis.register_script(LIMIT)
+        self._know = self._redis.register_script(KNOW)
+        self._turn = self._redis.register_script(TURN)
         try:
             self._redis.set(PREFIX + "version", VERSION, nx=True)
             version = int(self._redis.get(PREFIX + "version") or 0)
@@ -180,6 +235,12 @@ class RedisStore:
         if version > VERSION:
             self._redis.close()
             raise StoreError("online-store-newer", file=self.url, version=version, known=VERSION)
+        if not self._redis.exists(PREFIX + "seated-noted"):  # tables kept before `seated`
+            with self._redis.pipeline(transaction=False) as noting:
+                for record in self.tables([Status.WAITING, Status.PLAYING]):
+                    self._seat(noting, record.id, record.seats)
+                noting.set(PREFIX + "seated-noted", 1)
+                noting.execute()
 
     @_answered
     def add_account(self, account: Account) -> bool:
@@ -254,8 +315,39 @@ class RedisStore:
                 both.set(_lease(table_id), self.holder, px=self.lease_ms)
             both.hset(_table(table_id), mapping=record)
             both.zadd(_index(table.status), {str(table_id): table_id})
+            self._seat(both, table_id, table.seats)
             both.execute()
         return table_id
+
+    def _seat(self, pipe: Any, table_id: int, seats: Sequence[Seat]) -> None:
+        """Each person in `seats` noted as sitting at the table (`seated`)."""
+        for seat in seats:
+            if seat.kind is SeatKind.PERSON:
+                pipe.sadd(_seated(seat.who), table_id)
+
+    @_answered
+    def seated(self, name: str) -> list[TableRecord]:
+        """The live tables where `name` sits, from the tables noted for it:
+        those it no longer sits at (left, or over) are forgotten."""
+        ids = sorted(int(t) for t in self._redis.smembers(_seated(name)))
+        with self._redis.pipeline(transaction=False) as records:
+            for table_id in ids:
+                records.hgetall(_table(table_id))
+            kept = records.execute()
+        found, gone = [], []
+        for table_id, fields in zip(ids, kept, strict=True):
+            record = self._record(table_id, fields) if fields else None
+            if (
+                record is not None
+                and record.status is not Status.OVER
+                and any(s.kind is SeatKind.PERSON and s.who == name for s in record.seats)
+            ):
+                found.append(record)
+            else:
+                gone.append(table_id)
+        if gone:
+            self._redis.srem(_seated(name), *gone)
+        return found
 
     @_answered
     def table(self, table_id: int) -> TableRecord | None:
@@ -280,6 +372,9 @@ class RedisStore:
     @_answered
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
         self._write(self._update, table_id, [_table(table_id)], ["seats", seats_text(seats)])
+        with self._redis.pipeline(transaction=False) as noting:
+            self._seat(noting, table_id, seats)
+            noting.execute()
 
     @_answered
     def set_status(self, table_id: int, status: Status) -> None:
@@ -331,6 +426,42 @@ class RedisStore:
             return None
         client = redis.asyncio.Redis.from_url(self._address, **_OPTIONS)
         return Leases(client, self.holder, self.lease_ms, PREFIX + "lease:")
+
+    def rate_limit(self, name: str, most: int, window: float, refusal: str) -> SharedRateLimit:
+        """The limit kept in this Redis, for every process on it."""
+        return SharedRateLimit(self, name, most, window, refusal)
+
+    def known_addresses(self) -> SharedKnown:
+        return SharedKnown(self)
+
+    def login_turns(self) -> SharedTurns:
+        return SharedTurns(self)
+
+    @_answered
+    def known(self, key: str, address: str) -> bool:
+        """Whether `address` is one the name `key` logged in from lately."""
+        return self._redis.lpos(f"{PREFIX}known:{key}", address) is not None
+
+    @_answered
+    def know(self, key: str, address: str) -> None:
+        self._know(keys=[f"{PREFIX}known:{key}"], args=[address, KNOWN, round(TOKEN_LIFE * 1000)])
+
+    @_answered
+    def turn(self, key: str, slowed: float) -> float:
+        """Seconds until the next turn of the slowed name `key` (`TURN`)."""
+        wait = self._turn(keys=[f"{PREFIX}turn:{key}"], args=[repr(time.time()), slowed])
+        return round(float(wait), 3)  # to the millisecond: 5 s, not 5.0000002 (said as 6)
+
+    @_answered
+    def limit(self, name: str, key: str, most: int, window: float, how: str) -> tuple[int, float]:
+        """One look at, or try of, `key` at limit `name` (`LIMIT`): how many
+        tries it has in the window, and the first one's time if that is all
+        it may have. The time is the wall clock's, which every process shares."""
+        count, first = self._limit(
+            keys=[f"{PREFIX}limit:{name}:{key}"],
+            args=[repr(time.time()), repr(window), most, how, secrets.token_hex(8)],
+        )
+        return int(count), float(first or 0.0)
 
     @_answered
     def journal(self, table_id: int) -> list[Entry]:
@@ -388,6 +519,34 @@ class RedisStore:
             raise StoreError("online-store-damaged", file=self.url, why=why) from None
 
 
+class SharedRateLimit(RateLimit):
+    """`RateLimit`'s rules, its tries counted in Redis (`RedisStore.limit`)
+    by every process sharing the store: a guesser spreading tries over them
+    has one process's allowance, not one a process."""
+
+    def __init__(self, store: RedisStore, name: str, most: int, window: float, refusal: str):
+        super().__init__(most, window, time.time, refusal)
+        self.store = store
+        self.name = name
+
+    def attempt(self, key: str) -> None:
+        self._refuse(*self.store.limit(self.name, key, self.most, self.window, "attempt"))
+
+    def check(self, key: str) -> None:
+        self._refuse(*self.store.limit(self.name, key, self.most, self.window, "check"))
+
+    def full(self, key: str) -> bool:
+        return self.store.limit(self.name, key, self.most, self.window, "check")[0] >= self.most
+
+    def count(self, key: str) -> None:
+        self.store.limit(self.name, key, self.most, self.window, "count")
+
+    def _refuse(self, tries: int, first: float) -> None:
+        if first:
+            wait = max(1, math.ceil(first + self.window - self.clock()))
+            raise Problem.of(self.refusal, seconds=wait)
+
+
 def _table(table_id: int) -> str:
     return f"{PREFIX}table:{table_id}"
 
@@ -398,6 +557,34 @@ def _index(status: Status) -> str:
 
 def _journal(table_id: int) -> str:
     return f"{PREFIX}journal:{table_id}"
+
+
+class SharedKnown(Known):
+    """The addresses names logged in from, in Redis, for every process."""
+
+    def __init__(self, store: RedisStore) -> None:
+        self.store = store
+
+    def has(self, key: str, address: str) -> bool:
+        return self.store.known(key, address)
+
+    def add(self, key: str, address: str) -> None:
+        self.store.know(key, address)
+
+
+class SharedTurns(Turns):
+    """Slowed names' turns, in Redis: one login checked a turn, whichever
+    process it comes to."""
+
+    def __init__(self, store: RedisStore) -> None:
+        self.store = store
+
+    def take(self, key: str, slowed: float) -> float:
+        return self.store.turn(key, slowed)
+
+
+def _seated(name: str) -> str:
+    return f"{PREFIX}seated:{name}"
 
 
 def _lease(table_id: int) -> str:

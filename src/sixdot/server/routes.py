@@ -21,6 +21,10 @@ asked its turn again when the table comes back). A new owner tells every
 gateway (each outbox) that the table is back; each gateway then
 asks it, for each of its players there, for what they missed after the
 last step they were sent, as a client coming back does.
+
+Who is online is each process's names (`ONLINE`) read together; a login
+is numbered (`LOGINS`) and told to every other process's outbox, where a
+connection logged in earlier as the same name is replaced.
 """
 
 from __future__ import annotations
@@ -67,6 +71,13 @@ INBOX_WAIT = 100
 FACTS = "sixdot:facts"
 #: Seconds between writes of the facts changed: the lobby's own freshness.
 FACTS_EVERY = 0.5
+#: The names logged in at each process, a set a process (by its name), kept
+#: for a lease's time and written again every third of it: a dead
+#: process's names go with its heartbeat.
+ONLINE = "sixdot:online:"
+#: How many times each account has logged in, a hash: a login's number
+#: tells which of two connections of one account came last.
+LOGINS = "sixdot:logins"
 #: Set field ARGV[2] of hash KEYS[2] to ARGV[3] if lease KEYS[1] names ARGV[1].
 PUBLISH = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
@@ -90,6 +101,9 @@ class Relayed(Client):
     relay: Callable[[str, int, bytes], None] | None = None
     #: Told here that its table is back (`Server.relayed`).
     told: bool = False
+
+    def here(self) -> bool:
+        return False
 
     def send(self, frame: dict[str, Any] | bytes) -> None:
         data = frame if isinstance(frame, bytes) else msgspec.json.encode(frame)
@@ -141,6 +155,11 @@ class Router:
     ended: set[int] = field(default_factory=set)
     #: When the facts written are next brought up to each table's last step.
     refresh: float = 0.0
+    #: Set when someone logs in or out here: the names online here are written.
+    present: asyncio.Event = field(default_factory=asyncio.Event)
+    #: The names logging in here whose logins are being numbered, and the
+    #: highest number of their logins elsewhere heard meanwhile.
+    numbering: dict[str, int] = field(default_factory=dict)
     _numbering: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def start(self) -> None:
@@ -150,6 +169,7 @@ class Router:
             self._read_inboxes,
             self._prune,
             self._publish,
+            self._presence,
         ):
             self._run(self._forever(work))
 
@@ -166,7 +186,7 @@ class Router:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
         with contextlib.suppress(RedisError):
-            await self.redis.delete(OUTBOX + self.me)
+            await self.redis.delete(OUTBOX + self.me, ONLINE + self.me)
 
     async def _forever(self, work: Callable[[], Awaitable[None]]) -> None:
         """`work` again and again until `close`; a moment later when Redis fails it."""
@@ -185,6 +205,64 @@ class Router:
     @cached_property
     def _publish_facts(self) -> AsyncScript:
         return self.redis.register_script(PUBLISH)  # type: ignore[return-value]
+
+    # -- who is online --
+
+    def _processes(self) -> list[str]:
+        """The live processes (at the last look for tables to take), this one first."""
+        owners = self.server.owners
+        alive = [] if owners is None else owners.alive
+        return [self.me, *(name for name in alive if name != self.me)]
+
+    async def _presence(self) -> None:
+        """The names logged in here, written as soon as one comes or goes,
+        and every third of a lease's time, kept for a lease's time."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.present.wait(), self.period / 3)
+        self.present.clear()
+        names = self.server.here()
+        key = ONLINE + self.me
+        async with self.redis.pipeline(transaction=True) as writing:
+            writing.delete(key)
+            if names:
+                writing.sadd(key, *names)
+            writing.pexpire(key, round(self.period * 1000))
+            await writing.execute()
+
+    async def online(self) -> list[str]:
+        """The names logged in at any live process; this one's alone if
+        Redis does not answer."""
+        names = set(self.server.here())
+        try:
+            found = await self.redis.sunion([ONLINE + name for name in self._processes()])
+        except RedisError as err:
+            log.warning("routing: %s", err)
+        else:
+            names.update(name.decode() for name in found)
+        return sorted(names)
+
+    async def logged_in(self, name: str) -> tuple[int, bool]:
+        """`name` logs in here: its login's number (0 if Redis does not
+        answer), and whether a later login elsewhere was heard while it was
+        numbered (the connection is replaced at once); every other live
+        process is told, for a connection of its logged in as `name` before
+        this login to be replaced."""
+        self.numbering[name] = 0
+        try:
+            number = int(await self.redis.hincrby(LOGINS, name, 1))
+        except RedisError as err:
+            log.warning("routing: %s", err)
+            return 0, False
+        finally:
+            later = self.numbering.pop(name, 0)
+        for process in self._processes()[1:]:
+            self.writes.put_nowait((OUTBOX + process, {"replace": name, "login": number}))
+        return number, later > number
+
+    def lobby_chat(self, said: bytes) -> None:
+        """A line said to the lobby here: to every other live process's people too."""
+        for process in self._processes()[1:]:
+            self.writes.put_nowait((OUTBOX + process, {"lobby": said}))
 
     # -- as a gateway --
 
@@ -262,6 +340,17 @@ class Router:
         """A frame for one of this gateway's connections; or word that a
         table is back, after a takeover, for each connection there to ask
         for what it missed."""
+        lobby = fields.get(b"lobby")
+        if lobby is not None:  # a line said to the lobby at another process
+            self.server.lobby_chat(lobby)
+            return
+        replace = fields.get(b"replace")
+        if replace is not None:  # a login elsewhere: an earlier one here is replaced
+            name, number = replace.decode(), int(fields[b"login"])
+            if name in self.numbering:  # heard before a login here has its number
+                self.numbering[name] = max(self.numbering[name], number)
+            self.server.replaced(name, number)
+            return
         back = fields.get(b"back")
         if back is not None:
             table_id = int(back)
@@ -288,6 +377,9 @@ class Router:
             if self.remote.get(client) != frame["table"]["id"]:
                 client.sent = -1  # another table: its steps are news
             self.remote[client] = frame["table"]["id"]
+        elif frame.get("key") == "online-replaced":  # by a login at the table's owner
+            self.server.replaced(client.name or "", None, client)
+            return
         elif kind in ("table", "left") or frame.get("key") == "online-table-gone":
             self.remote.pop(client, None)  # the game over, or left: at no table
             client.sent = -1

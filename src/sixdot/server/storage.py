@@ -30,6 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 from sixdot.files import lock
 
 if TYPE_CHECKING:
+    from sixdot.server.accounts import Known, RateLimit, Turns
     from sixdot.server.lease import Leases
 
 #: Seconds a table's lease lasts on a shared store unless a server is told
@@ -166,6 +167,10 @@ class Store(Protocol):
 
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None: ...
 
+    def seated(self, name: str) -> list[TableRecord]:
+        """The live tables (waiting or playing) where `name` sits, oldest first."""
+        ...
+
     def set_status(self, table_id: int, status: Status) -> None: ...
 
     def set_host(self, table_id: int, host: str) -> None: ...
@@ -185,6 +190,23 @@ class Store(Protocol):
         and each table is written only by the one holding its lease (its
         writes raise NotOwner once another does); None where the store is
         this process's alone (`holding`), and so is every table in it."""
+        ...
+
+    def rate_limit(self, name: str, most: int, window: float, refusal: str) -> RateLimit | None:
+        """The rate limit `name` (at most `most` tries a key in `window`
+        seconds) kept in the store, counted by every process sharing it, so
+        tries spread over them are limited as on one; None where the store
+        is this process's alone: the limit is kept in its memory."""
+        ...
+
+    def known_addresses(self) -> Known | None:
+        """The addresses each name logged in from, kept in the store for
+        every process sharing it; None: in this process's memory."""
+        ...
+
+    def login_turns(self) -> Turns | None:
+        """When slowed names' logins are next checked, kept in the store
+        for every process sharing it; None: in this process's memory."""
         ...
 
     def close(self) -> None: ...
@@ -414,6 +436,13 @@ class SqliteStore:
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
         self._run("UPDATE tables SET seats = ? WHERE id = ?", (seats_text(seats), table_id))
 
+    def seated(self, name: str) -> list[TableRecord]:
+        return [
+            record
+            for record in self.tables([Status.WAITING, Status.PLAYING])
+            if any(seat.kind is SeatKind.PERSON and seat.who == name for seat in record.seats)
+        ]
+
     def set_status(self, table_id: int, status: Status) -> None:
         self._run("UPDATE tables SET status = ? WHERE id = ?", (status.value, table_id))
 
@@ -443,6 +472,16 @@ class SqliteStore:
 
     def leases(self) -> None:
         """None: the folder is this process's alone (`holding`)."""
+        return None
+
+    def rate_limit(self, name: str, most: int, window: float, refusal: str) -> None:
+        """None: one process counts every try, in its memory."""
+        return None
+
+    def known_addresses(self) -> None:
+        return None
+
+    def login_turns(self) -> None:
         return None
 
     def journal(self, table_id: int) -> list[Entry]:
