@@ -184,7 +184,7 @@ def test_macos_player_sets_the_volume_say_cannot(
     from sixdot.output.tts import CommandPlayer, VoiceError, find_player, open_tts
 
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
-    with pytest.raises(VoiceError, match="say is not installed"):
+    with pytest.raises(VoiceError, match="no say command"):
         open_tts(platform="darwin")
     with pytest.raises(VoiceError, match="no audio player"):
         find_player("darwin", 0.5)
