@@ -221,10 +221,10 @@ def play_both(a: Scripted, b: Scripted, until: int | None = None) -> None:
 
 
 @contextlib.contextmanager
-def three_servers(url: str) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
-    """Three `sixdot serve` on the Redis at `url`, with short leases: each
+def servers_on(url: str, count: int = 3) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
+    """`count` `sixdot serve` on the Redis at `url`, with short leases: each
     child and its URL; all killed at the end."""
-    servers = [serve(url, "--lease", str(LEASE)) for _ in range(3)]
+    servers = [serve(url, "--lease", str(LEASE)) for _ in range(count)]
     try:
         yield servers
     finally:
@@ -258,7 +258,7 @@ def test_a_table_whose_server_is_killed_plays_on_at_another_within_the_lease(
     of Ana's connections, is the journal's, none missing or twice, none
     holding another seat's cards."""
     url = redis_server.url
-    with three_servers(url) as servers:
+    with servers_on(url) as servers:
         (owner, owner_url), (_, ben_url), (_, third_url) = servers
         ana, ben, table_id = seated(owner_url, ben_url)
         owner.send_signal(signal.SIGKILL)
@@ -288,7 +288,7 @@ def test_a_player_whose_gateway_is_killed_is_said_gone_and_comes_back_through_an
     comes back through a third server and plays the game out, hearing every
     step once."""
     url = redis_server.url
-    with three_servers(url) as servers:
+    with servers_on(url) as servers:
         (_, owner_url), (gateway, ben_url), (_, third_url) = servers
         ana, ben, table_id = seated(owner_url, ben_url)
         gateway.send_signal(signal.SIGKILL)
@@ -317,7 +317,7 @@ def test_sixdot_joins_mind_hears_the_table_back_and_plays_on_across_servers(
     third server, as a load balancer would send it), Ben hears the table
     is back in one line, and both hear the game to its end, with no move
     refused by the server and no turn lost."""
-    with three_servers(redis_server.url) as servers:
+    with servers_on(redis_server.url) as servers:
         (owner, owner_url), (_, ben_url), (_, third_url) = servers
         ana, ben = login(owner_url, "Ana", 1), login(ben_url, "Ben", 2)
         ana.type("create nonesuch 3 bots=random hands=1")
@@ -510,7 +510,7 @@ def test_three_people_at_three_servers_play_a_whole_game_through_sixdot_join(
     each connected to a different server: Ana makes a table, Ben and Cleo
     sit at it through theirs, and all three play the game to its end, as
     at one server, no move refused; the journal holds the whole game."""
-    with three_servers(redis_server.url) as servers:
+    with servers_on(redis_server.url) as servers:
         players = []
         for name, (_, url) in zip(("Ana", "Ben", "Cleo"), servers, strict=True):
             folder = tmp_path_factory.mktemp(f"join-{name}")

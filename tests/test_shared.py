@@ -9,30 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import signal
-import subprocess
 import time
-from collections.abc import Iterator
 
 from websockets.exceptions import ConnectionClosed
 
 from redistools import RedisServer
+from test_owners import LEASE, servers_on
 from test_server import Scripted, _close_clients  # noqa: F401 - a fixture
-from test_server_play import serve
-
-#: Seconds a lease (and a process's heartbeat) lasts in these tests.
-LEASE = 1.0
-
-
-@contextlib.contextmanager
-def two_servers(url: str) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
-    """Two `sixdot serve` on the Redis at `url`: each child and its URL; killed at the end."""
-    servers = [serve(url, "--lease", str(LEASE)) for _ in range(2)]
-    try:
-        yield servers
-    finally:
-        for child, _ in servers:
-            child.send_signal(signal.SIGKILL)
-            child.wait(10)
 
 
 def registered(url: str, name: str) -> Scripted:
@@ -50,7 +33,7 @@ def test_guesses_spread_over_two_servers_are_limited_as_on_one(
     five); her token still gets her in. Made-up tokens, and a guesser's
     tries at two private tables each played by one of the servers, are
     limited the same way."""
-    with two_servers(redis_server.url) as [(_, first), (_, second)]:
+    with servers_on(redis_server.url, 2) as [(_, first), (_, second)]:
         ana = registered(first, "Ana")
         token = next(f["token"] for f in ana.frames if f["type"] == "session")
         guessers = [Scripted(first), Scripted(second)]
@@ -98,7 +81,7 @@ def test_who_is_online_is_everyone_at_every_server(redis_server: RedisServer) ->
     each saw their own server's alone); Ben logged out is gone from Ana's
     list at once, and, logged in again, gone from it when his server is
     killed, once its heartbeat lapses."""
-    with two_servers(redis_server.url) as [(_, first), (second_child, second)]:
+    with servers_on(redis_server.url, 2) as [(_, first), (second_child, second)]:
         ana, ben = registered(first, "Ana"), registered(second, "Ben")
         assert online(ana, ["Ana", "Ben"]) < 1.0
         online(ben, ["Ana", "Ben"])
@@ -140,7 +123,7 @@ def test_a_login_at_another_server_replaces_the_earlier_connection_as_on_one(
     there, and the connection she left is told once; and once more when
     she logs in at the table's own server while connected through the
     other (the owner and the login both say so: told once)."""
-    with two_servers(redis_server.url) as [(_, first), (_, second)]:
+    with servers_on(redis_server.url, 2) as [(_, first), (_, second)]:
         one = registered(first, "Ana")
         token = next(f["token"] for f in one.frames if f["type"] == "session")
         two = Scripted(second)
@@ -171,7 +154,7 @@ def test_a_name_guessed_at_over_two_servers_is_slowed_at_both_its_owner_never(
     from, at the other server, she gets in at once: the addresses a name is
     its owner's from are shared too (before, only the server she had logged
     in at knew hers, and the other slowed her)."""
-    with two_servers(redis_server.url) as [(_, first), (_, second)]:
+    with servers_on(redis_server.url, 2) as [(_, first), (_, second)]:
         registered(first, "Ana").close()
         keys = []
         for n in range(20):
