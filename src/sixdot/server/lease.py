@@ -91,8 +91,9 @@ class Leases:
         return held.decode() if isinstance(held, bytes) else held
 
     async def close(self) -> None:
-        """Close the client: after the last lease is given up."""
+        """Close the client and its connections: after the last lease is given up."""
         await self.redis.aclose()
+        await self.redis.connection_pool.disconnect()
 
     async def keep(self, name: str, lost: Callable[[], None]) -> None:
         """Renew `name` now and every third of its time while this holder has

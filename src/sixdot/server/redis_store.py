@@ -88,6 +88,12 @@ VERSION = 1
 #: as unreachable: the loop waits on a call, so never for ever.
 TIMEOUT = 5.0
 
+#: Connections the server's loop may have open to Redis at once (leases,
+#: routing, logins): a command past them waits its turn, up to `TIMEOUT`.
+#: redis-py's own pool refuses past 100 ("Too many connections"), which 600
+#: tables of people routed at once reached, and every table was dropped.
+LOOP_CONNECTIONS = 32
+
 #: How every client of the store talks to Redis. No command is sent again:
 #: redis-py's default sends one again after a timeout, and a write that timed
 #: out may have been done (a move journaled twice replays as another game). A
@@ -424,7 +430,10 @@ class RedisStore:
         own for the server's loop (closed with `Leases.close`); None if not fenced."""
         if self.holder is None:
             return None
-        client = redis.asyncio.Redis.from_url(self._address, **_OPTIONS)
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
+            self._address, max_connections=LOOP_CONNECTIONS, timeout=TIMEOUT, **_OPTIONS
+        )
+        client = redis.asyncio.Redis(connection_pool=pool)
         return Leases(client, self.holder, self.lease_ms, PREFIX + "lease:")
 
     def rate_limit(self, name: str, most: int, window: float, refusal: str) -> SharedRateLimit:
