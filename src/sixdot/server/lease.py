@@ -6,7 +6,9 @@ nobody holds it (SET NX PX), `renew` extends it and `give_up` deletes it only
 while it still names this holder (a compare and a write in one script), so a
 holder whose lease ran out and was taken by another can neither extend nor
 delete the new holder's. `keep` renews one for as long as it is held and says
-when it is lost.
+when it is lost; every lease a holder keeps is renewed in the same call, one
+round trip a third of a lease whatever their number (one call a lease put
+600 tables' renewals behind each other, and they ran out).
 
 The server's loop renews leases between its other work, so this is redis-py's
 asyncio client: a renewal never blocks a move.
@@ -29,12 +31,16 @@ from redis.exceptions import RedisError
 
 from sixdot.server.storage import LEASE
 
-#: Extend the lease KEYS[1] to ARGV[2] ms if it names ARGV[1]: 1, else 0.
+#: Extend each lease in KEYS to ARGV[2] ms if it names ARGV[1]: 1 each, else 0.
 RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-    return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local done = {}
+for i, key in ipairs(KEYS) do
+    done[i] = 0
+    if redis.call('GET', key) == ARGV[1] then
+        done[i] = redis.call('PEXPIRE', key, ARGV[2])
+    end
 end
-return 0
+return done
 """
 #: Delete the lease KEYS[1] if it names ARGV[1]: 1, else 0.
 GIVE_UP = """
@@ -79,7 +85,22 @@ class Leases:
 
     async def renew(self, name: str) -> bool:
         """Another `ms` from now, if this holder still has it; whether it does."""
-        return bool(await self._renew(keys=[self.key(name)], args=[self.holder, self.ms]))
+        return (await self.renew_all([name]))[0]
+
+    async def renew_all(self, names: list[str]) -> list[bool]:
+        """`renew` each of `names`, in one round trip."""
+        keys = [self.key(name) for name in names]
+        return [bool(done) for done in await self._renew(keys=keys, args=[self.holder, self.ms])]
+
+    @cached_property
+    def _kept(self) -> dict[str, asyncio.Event]:
+        """The leases `keep` renews, each with the event set once it is lost."""
+        return {}
+
+    @cached_property
+    def _renewing(self) -> list[asyncio.Task[None]]:
+        """The task renewing `_kept`, while there is one."""
+        return []
 
     async def give_up(self, name: str) -> bool:
         """Let `name` go at once, if this holder has it; whether it had."""
@@ -96,26 +117,43 @@ class Leases:
         await self.redis.connection_pool.disconnect()
 
     async def keep(self, name: str, lost: Callable[[], None]) -> None:
-        """Renew `name` now and every third of its time while this holder has
-        it, and call `lost` and return when it is not: a renewal found it
-        gone or another's, or Redis did not answer before the last renewal
-        ran out (another process may hold it by then). A renewal not answered
-        in a third of the lease's time counts as not answered: the client's
-        own retries may take longer than the lease. Cancel the task to stop
-        renewing (then `give_up`, on a clean stop)."""
-        #: Until when the last renewal surely holds: counted from before it
-        #: was asked, as Redis counts from when it did it.
-        held_until = 0.0
-        while True:
-            asked = time.monotonic()
+        """Renew `name` every third of its time while this holder has it
+        (with every other lease kept, in one call), and call `lost` and
+        return when it is not: a renewal found it gone or another's, or Redis
+        did not answer before the last renewal ran out (another process may
+        hold it by then). A renewal not answered in a third of the lease's
+        time counts as not answered: the client's own retries may take longer
+        than the lease. Cancel the task to stop renewing (then `give_up`, on a
+        clean stop)."""
+        gone = self._kept[name] = asyncio.Event()
+        if not self._renewing or self._renewing[0].done():
+            self._renewing[:] = [asyncio.create_task(self._renew_kept())]
+        try:
+            await gone.wait()
+        finally:
+            if self._kept.get(name) is gone:
+                del self._kept[name]
+        lost()
+
+    async def _renew_kept(self) -> None:
+        """Renew every kept lease every third of its time, until none is kept;
+        set the event of each found lost."""
+        #: Until when each lease's last renewal surely holds: counted from
+        #: before it was asked, as Redis counts from when it did it.
+        held_until: dict[str, float] = {}
+        while self._kept:
+            names, asked = list(self._kept), time.monotonic()
             try:
-                renewed = await asyncio.wait_for(self.renew(name), self.ms / 3000)
+                done: list[bool] | None = await asyncio.wait_for(
+                    self.renew_all(names), self.ms / 3000
+                )
             except (RedisError, TimeoutError):
-                renewed = time.monotonic() < held_until
-            else:
-                if renewed:
-                    held_until = asked + self.ms / 1000
-            if not renewed:
-                lost()
-                return
+                done = None
+            now = time.monotonic()
+            for number, name in enumerate(names):
+                if done is not None and done[number]:
+                    held_until[name] = asked + self.ms / 1000
+                elif (done is not None or now >= held_until.get(name, 0.0)) and name in self._kept:
+                    self._kept.pop(name).set()
+            held_until = {name: at for name, at in held_until.items() if name in self._kept}
             await asyncio.sleep(self.ms / 3000)
