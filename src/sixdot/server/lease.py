@@ -10,16 +10,21 @@ when it is lost; every lease a holder keeps is renewed in the same call, one
 round trip a third of a lease whatever their number (one call a lease put
 600 tables' renewals behind each other, and they ran out).
 
-The server's loop renews leases between its other work, so this is redis-py's
-asyncio client: a renewal never blocks a move.
+Leases are taken and given up on the server's loop (redis-py's asyncio
+client), but renewed on a thread of their own, with a loop and connections
+of their own: a loop saturated with moves (600 tables flat out) answered a
+renewal only after the lease had run out, and a busy server is not a dead
+one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -93,14 +98,19 @@ class Leases:
         return [bool(done) for done in await self._renew(keys=keys, args=[self.holder, self.ms])]
 
     @cached_property
-    def _kept(self) -> dict[str, asyncio.Event]:
-        """The leases `keep` renews, each with the event set once it is lost."""
+    def _kept(self) -> dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Event]]:
+        """The leases `keep` renews, each with the event (and its loop) set
+        once it is lost; changed on the server's loop, read by `_renewer`."""
         return {}
 
     @cached_property
-    def _renewing(self) -> list[asyncio.Task[None]]:
-        """The task renewing `_kept`, while there is one."""
-        return []
+    def _renewer(self) -> threading.Thread:
+        """The thread renewing `_kept`, started by the first `keep`, until `close`."""
+        return threading.Thread(target=self._renew_kept, name="leases", daemon=True)
+
+    @cached_property
+    def _stopping(self) -> threading.Event:
+        return threading.Event()
 
     async def give_up(self, name: str) -> bool:
         """Let `name` go at once, if this holder has it; whether it had."""
@@ -113,6 +123,9 @@ class Leases:
 
     async def close(self) -> None:
         """Close the client and its connections: after the last lease is given up."""
+        self._stopping.set()
+        if self._renewer.is_alive():
+            await asyncio.to_thread(self._renewer.join)
         await self.redis.aclose()
         await self.redis.connection_pool.disconnect()
 
@@ -125,35 +138,54 @@ class Leases:
         time counts as not answered: the client's own retries may take longer
         than the lease. Cancel the task to stop renewing (then `give_up`, on a
         clean stop)."""
-        gone = self._kept[name] = asyncio.Event()
-        if not self._renewing or self._renewing[0].done():
-            self._renewing[:] = [asyncio.create_task(self._renew_kept())]
+        gone = asyncio.Event()
+        self._kept[name] = (asyncio.get_running_loop(), gone)
+        if not self._renewer.is_alive() and not self._stopping.is_set():
+            self._renewer.start()
         try:
             await gone.wait()
         finally:
-            if self._kept.get(name) is gone:
+            if self._kept.get(name, (None, None))[1] is gone:
                 del self._kept[name]
         lost()
 
-    async def _renew_kept(self) -> None:
-        """Renew every kept lease every third of its time, until none is kept;
-        set the event of each found lost."""
+    def _renew_kept(self) -> None:
+        """The renewing thread: its own loop, and connections like the server's."""
+        pool = self.redis.connection_pool
+        own = type(pool)(connection_class=pool.connection_class, **pool.connection_kwargs)
+        asyncio.run(self._renewing(Leases(Redis(connection_pool=own), self.holder, self.ms)))
+
+    async def _renewing(self, leases: Leases) -> None:
+        """Renew every kept lease every third of its time, through `leases`
+        (this thread's), until `close`; set the event of each found lost."""
         #: Until when each lease's last renewal surely holds: counted from
         #: before it was asked, as Redis counts from when it did it.
         held_until: dict[str, float] = {}
-        while self._kept:
-            names, asked = list(self._kept), time.monotonic()
-            try:
-                done: list[bool] | None = await asyncio.wait_for(
-                    self.renew_all(names), self.ms / 3000
-                )
-            except (RedisError, TimeoutError):
-                done = None
-            now = time.monotonic()
-            for number, name in enumerate(names):
-                if done is not None and done[number]:
-                    held_until[name] = asked + self.ms / 1000
-                elif (done is not None or now >= held_until.get(name, 0.0)) and name in self._kept:
-                    self._kept.pop(name).set()
-            held_until = {name: at for name, at in held_until.items() if name in self._kept}
-            await asyncio.sleep(self.ms / 3000)
+        try:
+            while not self._stopping.is_set():
+                names, asked = list(self._kept), time.monotonic()
+                done: list[bool] | None = []
+                if names:
+                    try:
+                        done = await asyncio.wait_for(leases.renew_all(names), self.ms / 3000)
+                    except (RedisError, TimeoutError):
+                        done = None
+                now = time.monotonic()
+                for number, name in enumerate(names):
+                    if done is not None and done[number]:
+                        held_until[name] = asked + self.ms / 1000
+                    elif done is not None or now >= held_until.get(name, 0.0):
+                        self._lose(name)
+                held_until = {name: at for name, at in held_until.items() if name in self._kept}
+                await asyncio.sleep(self.ms / 3000)
+        finally:
+            await leases.redis.aclose()
+            await leases.redis.connection_pool.disconnect()
+
+    def _lose(self, name: str) -> None:
+        """Tell `keep`'s task on its loop that `name` is lost."""
+        kept = self._kept.get(name)
+        if kept is not None:
+            loop, gone = kept
+            with contextlib.suppress(RuntimeError):  # its loop closed meanwhile
+                loop.call_soon_threadsafe(gone.set)
