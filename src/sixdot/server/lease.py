@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 import secrets
 import socket
@@ -153,7 +154,7 @@ class Leases:
         """The renewing thread: its own loop, and connections like the server's."""
         pool = self.redis.connection_pool
         own = type(pool)(connection_class=pool.connection_class, **pool.connection_kwargs)
-        asyncio.run(self._renewing(Leases(Redis(connection_pool=own), self.holder, self.ms)))
+        asyncio.run(self._renewing(dataclasses.replace(self, redis=Redis(connection_pool=own))))
 
     async def _renewing(self, leases: Leases) -> None:
         """Renew every kept lease every third of its time, through `leases`
