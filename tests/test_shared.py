@@ -8,8 +8,10 @@ redis-server of the test's own and `sixdot serve` child processes."""
 from __future__ import annotations
 
 import contextlib
+import json
 import signal
 import time
+import urllib.request
 
 from websockets.exceptions import ConnectionClosed
 
@@ -85,6 +87,7 @@ def test_who_is_online_is_everyone_at_every_server(redis_server: RedisServer) ->
         ana, ben = registered(first, "Ana"), registered(second, "Ben")
         assert online(ana, ["Ana", "Ben"]) < 1.0
         online(ben, ["Ana", "Ben"])
+        assert health(first) == {"processes": 2, "online": 2}  # each its own and the service's
         ben.send("logout")
         ben.until("logged-out")
         assert online(ana, ["Ana"]) < 1.0
@@ -102,6 +105,19 @@ def test_who_is_online_is_everyone_at_every_server(redis_server: RedisServer) ->
         second_child.send_signal(signal.SIGKILL)
         second_child.wait(10)
         assert online(ana, ["Ana"]) < 3 * LEASE
+
+
+def health(url: str, within: float = 5.0) -> dict[str, int]:
+    """The service's part of `/health` at the server at `url`, once it has
+    seen every process's heartbeat (at its next look, a third of a lease)."""
+    start = time.monotonic()
+    while True:
+        with urllib.request.urlopen(url.replace("ws://", "http://") + "/health") as answer:
+            said = json.load(answer)
+        assert said["online"] == 1  # the one logged in at that process
+        if said["service"]["processes"] > 1 or time.monotonic() - start > within:
+            return said["service"]
+        time.sleep(0.05)
 
 
 def replaced(client: Scripted) -> int:
@@ -122,14 +138,27 @@ def test_a_login_at_another_server_replaces_the_earlier_connection_as_on_one(
     table: come back by her token through the other server, she is seated
     there, and the connection she left is told once; and once more when
     she logs in at the table's own server while connected through the
-    other (the owner and the login both say so: told once)."""
+    other (the owner and the login both say so: told once). The lines she
+    may say in ten seconds are counted over both servers (before, logging
+    in at the other began her count again)."""
     with servers_on(redis_server.url, 2) as [(_, first), (_, second)]:
         one = registered(first, "Ana")
         token = next(f["token"] for f in one.frames if f["type"] == "session")
+        for n in range(6):
+            one.send("chat", text=f"line {n}")
+            one.until("chat", text=f"line {n}")
         two = Scripted(second)
         two.send("login", name="Ana", password="password1")
         two.until("session")
         assert replaced(one) == 1
+        for n in range(5):
+            two.send("chat", text=f"more {n}")
+        assert two.problem()["key"] == "online-too-fast"
+        two.send("who")
+        two.until("online")
+        assert [f["text"] for f in two.frames if f["type"] == "chat"] == [
+            f"more {n}" for n in range(4)
+        ]
         online(two, ["Ana"])
         two.send("create", game="letters", players=2)
         table_id = two.until("table", you=0)["table"]["id"]

@@ -50,7 +50,7 @@ from sixdot.bots import Limit, limited
 from sixdot.core.errors import NotationError, OptionError, UnknownGame
 from sixdot.games import DEFAULT_LEVEL, get_game, present
 from sixdot.server import protocol as p
-from sixdot.server.accounts import Accounts, RateLimit, limit
+from sixdot.server.accounts import Accounts, limit
 from sixdot.server.accounts import Login as Identity
 from sixdot.server.frames import refusal_frame, step_frame, turn_frame, view_frame
 from sixdot.server.gate import Caps, Gate, GatedConnection, file_limit, raise_file_limit
@@ -125,6 +125,10 @@ BOT_WORKERS = 1
 #: passwords, each. A person's move is checked on the loop (`on_move`).
 DEAL_WORKERS = 2
 HASH_WORKERS = 2
+#: Threads for a login's calls to a store across the network (Redis: each a
+#: round trip the loop would wait on), apart from hashing so that a token's
+#: login never waits behind password guesses' hashes.
+STORE_WORKERS = 4
 #: The most tables a bot thread moves in one trip from the loop (`Rota`), and
 #: the seconds after which it starts no more moves in that trip.
 BOT_BATCH = 32
@@ -247,7 +251,8 @@ class Server:
         self.timers: dict[tuple[int, int], asyncio.TimerHandle] = {}
         #: The move timer of each person's seat asked to move.
         self.clocks: dict[tuple[int, int], Clock] = {}
-        self.chat_rate = RateLimit(CHAT_RATE, 10.0, refusal="online-too-fast")
+        #: Lines said, counted by name at every process sharing the store.
+        self.chat_rate = limit(store, "chat", CHAT_RATE, 10.0, refusal="online-too-fast")
         #: The lobby frame last made, and when (`on_lobby`).
         self._lobby: tuple[float, bytes | None] = (0.0, None)
         #: Tries at private tables' passwords: at most `GUESSES` a minute each.
@@ -255,6 +260,7 @@ class Server:
         self.background: set[asyncio.Task[None]] = set()
         self.dealing = ThreadPoolExecutor(DEAL_WORKERS, thread_name_prefix="sixdot-deal")
         self.hashing = ThreadPoolExecutor(HASH_WORKERS, "sixdot-hash", initializer=_give_way)
+        self.storing = ThreadPoolExecutor(STORE_WORKERS, "sixdot-store")
         self.thinking = ThreadPoolExecutor(BOT_WORKERS, "sixdot-bot", initializer=_give_way)
         #: Every bot search here keeps to it; set at a stop, it ends them at once.
         self.limit = Limit(BOT_MOVE_MOST)
@@ -353,19 +359,24 @@ class Server:
 
     # -- connections --
 
-    def page(self, connection: ServerConnection, request: Request) -> Response | None:
+    async def page(self, connection: ServerConnection, request: Request) -> Response | None:
         """A plain HTTP request: `/health` (how the server stands, as JSON), or
         the web client's page (`sixdot.web`), or 404. A websocket's opening
         goes on to `handle`."""
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
         if request.path == "/health":
-            health = {
+            health: dict[str, Any] = {
                 "status": "ok",
                 "tables": len(self.tables),
                 "connections": self.connections,
                 "online": len(self.online),
             }
+            if self.router is not None:  # and the service's, every process on the store
+                health["service"] = {
+                    "processes": len(self.router.processes()),
+                    "online": len(await self.router.online()),
+                }
             return _response(HTTPStatus.OK, msgspec.json.encode(health), "application/json")
         found = page(request.path)
         if found is None:
@@ -491,7 +502,7 @@ class Server:
     async def on_login(self, client: Client, message: p.Login) -> None:
         """A login; one for a name many wrong passwords were tried on waits its
         turn, and is told how long (`Accounts.wait`)."""
-        wait = self.accounts.wait(message.name, client.address)
+        wait = await self._stored(self.accounts.wait, message.name, client.address)
         if wait > 0:
             client.problem(Problem.of("online-login-slowed", seconds=math.ceil(wait)), "login")
             await asyncio.sleep(wait)
@@ -508,7 +519,7 @@ class Server:
     async def on_resume(self, client: Client, message: p.Resume) -> None:
         """A valid token always logs in again: players whose lines drop come
         back however often, whatever others at their address did."""
-        login = self.accounts.resume_from(message.token, client.address)
+        login = await self._stored(self.accounts.resume_from, message.token, client.address)
         await self._logged_in(client, login, message.after)
         if client.name is None:  # replaced at once by a login elsewhere
             return
@@ -688,8 +699,8 @@ class Server:
                 raise Problem.of("online-table-private", table=table_id)
             # Guessing is limited as logins are: by account and by address, and
             # a refused guess costs a hash, off the event loop.
-            self.table_guesses.attempt(f"name:{client.name}")
-            self.table_guesses.attempt(f"address:{client.address}")
+            await self._stored(self.table_guesses.attempt, f"name:{client.name}")
+            await self._stored(self.table_guesses.attempt, f"address:{client.address}")
             try:
                 await self._on(self.hashing, self.hasher.verify, lock, password or "")
             except (VerificationError, InvalidHashError):
@@ -739,7 +750,7 @@ class Server:
         text = visible(" ".join(message.text.split()))
         if not text:
             raise Problem.of("online-empty-chat")
-        self.chat_rate.attempt(client.name)
+        await self._stored(self.chat_rate.attempt, client.name)
         to = message.to or ("table" if client.table else "lobby")
         if to == "table":
             table = client.table
@@ -897,6 +908,13 @@ class Server:
             raise Problem.of("online-stopping")
         return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
 
+    async def _stored(self, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)`, a few calls to the store: on a thread where each is
+        a round trip over the network (`Store.remote`), else here at once."""
+        if not self.store.remote:
+            return work(*args)
+        return await self._on(self.storing, work, *args)
+
     async def _think(self, work: Callable[..., Any], *args: Any) -> Any:
         """`work(*args)` on a bot thread, under the server's `limit`; kept
         track of until it ends, so that a stopping server can wait for it."""
@@ -922,7 +940,7 @@ class Server:
         running = [asyncio.wrap_future(future) for future in list(self._thinking)]
         if running:
             await asyncio.wait(running, timeout=max(0.0, deadline - loop.time()))
-        for pool in (self.thinking, self.hashing):
+        for pool in (self.thinking, self.hashing, self.storing):
             pool.shutdown(wait=False, cancel_futures=True)
         if self.router is not None:
             await self.router.close()
@@ -931,7 +949,7 @@ class Server:
 
     def close(self) -> None:
         """The threads end once their work is done (connections are closed)."""
-        for pool in (self.dealing, self.hashing, self.thinking):
+        for pool in (self.dealing, self.hashing, self.thinking, self.storing):
             pool.shutdown(wait=False, cancel_futures=True)
 
     def _send_new(self, table: LiveTable) -> None:

@@ -82,8 +82,12 @@ from sixdot.server.storage import (
 #: The part of every key that is sixdot's, so a Redis may hold other things too.
 PREFIX = "sixdot:"
 #: The layout of the keys this code reads and writes, kept under `version`:
-#: a store laid out by a newer sixdot is refused, as SQLite's `user_version` is.
-VERSION = 1
+#: a store laid out by a newer sixdot is refused, as SQLite's `user_version`
+#: is, and an older one brought up to it at opening. Version 2 added the keys
+#: several processes share (`seated`, `limit`, `known`, `turn`, and the
+#: routing's in `routes.py`): a process of version 1 beside ones of version 2
+#: would seat people without noting them, so it is refused.
+VERSION = 2
 #: Seconds to connect, and to wait for an answer, before the store is taken
 #: as unreachable: the loop waits on a call, so never for ever.
 TIMEOUT = 5.0
@@ -208,6 +212,8 @@ def _answered(
 class RedisStore:
     """The store in a Redis that several server processes may share."""
 
+    remote = True
+
     @_answered
     def __init__(
         self, url: str, holder: str | None = None, lease_ms: int = round(LEASE * 1000)
@@ -233,20 +239,27 @@ class RedisStore:
         self._know = self._redis.register_script(KNOW)
         self._turn = self._redis.register_script(TURN)
         try:
-            self._redis.set(PREFIX + "version", VERSION, nx=True)
+            self._redis.set(PREFIX + "version", VERSION, nx=True)  # a new store
             version = int(self._redis.get(PREFIX + "version") or 0)
+            if version > VERSION:
+                raise StoreError(
+                    "online-store-newer", file=self.url, version=version, known=VERSION
+                )
+            if version < 2:
+                self._note_seated()
         except BaseException:
             self._redis.close()
             raise
-        if version > VERSION:
-            self._redis.close()
-            raise StoreError("online-store-newer", file=self.url, version=version, known=VERSION)
-        if not self._redis.exists(PREFIX + "seated-noted"):  # tables kept before `seated`
-            with self._redis.pipeline(transaction=False) as noting:
-                for record in self.tables([Status.WAITING, Status.PLAYING]):
-                    self._seat(noting, record.id, record.seats)
-                noting.set(PREFIX + "seated-noted", 1)
-                noting.execute()
+
+    def _note_seated(self) -> None:
+        """Version 1 to 2: who sits at each live table noted by name (`seated`).
+        Noting twice adds nothing, so processes opening it at once agree."""
+        with self._redis.pipeline(transaction=False) as noting:
+            for record in self.tables([Status.WAITING, Status.PLAYING]):
+                self._seat(noting, record.id, record.seats)
+            noting.delete(PREFIX + "seated-noted")  # a flag of a version-1 build
+            noting.set(PREFIX + "version", 2)
+            noting.execute()
 
     @_answered
     def add_account(self, account: Account) -> bool:

@@ -208,7 +208,7 @@ class Router:
 
     # -- who is online --
 
-    def _processes(self) -> list[str]:
+    def processes(self) -> list[str]:
         """The live processes (at the last look for tables to take), this one first."""
         owners = self.server.owners
         alive = [] if owners is None else owners.alive
@@ -234,7 +234,7 @@ class Router:
         Redis does not answer."""
         names = set(self.server.here())
         try:
-            found = await self.redis.sunion([ONLINE + name for name in self._processes()])
+            found = await self.redis.sunion([ONLINE + name for name in self.processes()])
         except RedisError as err:
             log.warning("routing: %s", err)
         else:
@@ -255,13 +255,13 @@ class Router:
             return 0, False
         finally:
             later = self.numbering.pop(name, 0)
-        for process in self._processes()[1:]:
+        for process in self.processes()[1:]:
             self.writes.put_nowait((OUTBOX + process, {"replace": name, "login": number}))
         return number, later > number
 
     def lobby_chat(self, said: bytes) -> None:
         """A line said to the lobby here: to every other live process's people too."""
-        for process in self._processes()[1:]:
+        for process in self.processes()[1:]:
             self.writes.put_nowait((OUTBOX + process, {"lobby": said}))
 
     # -- as a gateway --

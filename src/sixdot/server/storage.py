@@ -135,6 +135,10 @@ class Store(Protocol):
     process that owns it (docs/online.md).
     """
 
+    #: Whether each call is a round trip over the network (Redis), which the
+    #: server's loop hands to a thread rather than wait on where it can.
+    remote: bool
+
     def add_account(self, account: Account) -> bool:
         """Keep a new account; False if its name is taken."""
         ...
@@ -291,6 +295,7 @@ class SqliteStore:
     """
 
     FILE = "sixdot.sqlite3"
+    remote = False
 
     def __init__(self, folder: Path | str) -> None:
         """Open the store in `folder`, made if new and brought up to `VERSION`
