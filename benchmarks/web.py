@@ -44,19 +44,23 @@ from sixdot.server.background import Background  # noqa: E402
 from sixdot.web import PAGES  # noqa: E402
 from sixdot.web.bridge import WebSeat  # noqa: E402
 from test_server import QUICK  # noqa: E402
-from webtools import Browser  # noqa: E402
+from webtools import LINES, Browser  # noqa: E402
 
 #: Notes each Enter pressed on a move ("1") and each line added to the history,
 #: in the page's clock; and each line added to the log region, in the machine's.
 WATCH = """
+// The lines among the nodes added to the history (its parts are not lines).
+window.__lines = changes => changes.flatMap(change => [...change.addedNodes])
+  .filter(node => node.nodeType === 1 && node.getAttribute('role') === 'listitem');
 window.__marks = [];
 window.__logged = [];
 document.addEventListener('keydown', e => {
   if (e.key === 'Enter' && document.activeElement.value === '1')
     window.__marks.push(['key', performance.now()]);
 }, true);
-new MutationObserver(() => window.__marks.push(['line', performance.now()]))
-  .observe(document.getElementById('history'), {childList: true});
+new MutationObserver(changes => {
+  if (window.__lines(changes).length) window.__marks.push(['line', performance.now()]);
+}).observe(document.getElementById('history'), {childList: true, subtree: true});
 new MutationObserver(changes => {
   const at = performance.timeOrigin + performance.now();
   for (const change of changes)
@@ -68,15 +72,14 @@ new MutationObserver(changes => {
 window.__seen = {urgent: 0, started: 0, over: 0, table: false};
 new MutationObserver(changes => {
   const seen = window.__seen;
-  for (const change of changes)
-    for (const node of change.addedNodes) {
-      const text = node.textContent;
-      if (node.classList.contains('urgent')) seen.urgent++;
-      if (text.endsWith(': the game starts.')) seen.started++;
-      if (text.includes('Game over.')) seen.over++;
-      seen.table = text.startsWith('Table');
-    }
-}).observe(document.getElementById('history'), {childList: true});
+  for (const node of window.__lines(changes)) {
+    const text = node.textContent;
+    if (node.classList.contains('urgent')) seen.urgent++;
+    if (text.endsWith(': the game starts.')) seen.started++;
+    if (text.includes('Game over.')) seen.over++;
+    seen.table = text.startsWith('Table');
+  }
+}).observe(document.getElementById('history'), {childList: true, subtree: true});
 true
 """
 #: The counts, at once if a turn came or a game ended since the driving loop
@@ -88,7 +91,7 @@ NEWS = """new Promise(done => {
   const seen = () => done(window.__seen);
   if (window.__seen.urgent > %(answered)d || window.__seen.over > %(over)d) return seen();
   const watch = new MutationObserver(() => { watch.disconnect(); seen(); });
-  watch.observe(document.getElementById('history'), {childList: true});
+  watch.observe(document.getElementById('history'), {childList: true, subtree: true});
   setTimeout(() => { watch.disconnect(); seen(); }, 1000);
 })"""
 
@@ -205,7 +208,7 @@ def main() -> None:
                 # page keeps every line, and its rendering grows with them.
                 own = [e[0] for e in events[before:]] or [0.0]
                 own50, own99 = percentile(own, 50), percentile(own, 99)
-                lines = browser.js("document.getElementById('history').childElementCount")
+                lines = browser.js(f"document.querySelectorAll('{LINES}').length")
                 print(
                     f"game {game + 1}: {len(samples)} moves, {len(events)} events; this game's"
                     f" event to line p50 {own50:.1f} ms, p99 {own99:.1f} ms; history {lines} lines",
