@@ -14,11 +14,19 @@ Run from the repository root:  .venv/bin/python benchmarks/web.py [--games 3]
    sends (`Client.send`), the page's with `performance.timeOrigin + now()`,
    both the machine's clock. Target: p99 at most 50 ms. Each game's own
    figures are printed with the history's length: the page keeps every line,
-   and its rendering (layout, paint) grows with them.
+   so a figure growing with them is rendering work that does (a history of
+   one <ol> made each game's p99 grow from 51 ms at 578 lines to 122 ms at
+   1,759; kept in parts, only those in sight rendered, it stays flat).
 4. A move to its line: at each of the player's turns Enter is pressed on "1"
    in the command field, and the page notes (performance.now, in the page) the
    key press and the first line the server's answer adds to the history: the
    browser, the websocket, the server's seat and the rules, there and back.
+5. The page's work per event, by game: the CPU time of the page's main thread
+   (Chromium's ThreadTime metric: the handlers, style, layout, paint and the
+   accessibility tree's updates, and the DevTools calls that drive it) over
+   the game's events. The machine's load stretches the figures above (the
+   page's thread waits for a core) but hardly this one, so it shows whether
+   the page's work grows with its history.
 
 Results are percentiles and ratios to the targets (at most 1.0 meets them),
 saved to benchmarks/results/web.json with the load average.
@@ -44,19 +52,23 @@ from sixdot.server.background import Background  # noqa: E402
 from sixdot.web import PAGES  # noqa: E402
 from sixdot.web.bridge import WebSeat  # noqa: E402
 from test_server import QUICK  # noqa: E402
-from webtools import Browser  # noqa: E402
+from webtools import LINES, Browser  # noqa: E402
 
 #: Notes each Enter pressed on a move ("1") and each line added to the history,
 #: in the page's clock; and each line added to the log region, in the machine's.
 WATCH = """
+// The lines among the nodes added to the history (its parts are not lines).
+window.__lines = changes => changes.flatMap(change => [...change.addedNodes])
+  .filter(node => node.nodeType === 1 && node.getAttribute('role') === 'listitem');
 window.__marks = [];
 window.__logged = [];
 document.addEventListener('keydown', e => {
   if (e.key === 'Enter' && document.activeElement.value === '1')
     window.__marks.push(['key', performance.now()]);
 }, true);
-new MutationObserver(() => window.__marks.push(['line', performance.now()]))
-  .observe(document.getElementById('history'), {childList: true});
+new MutationObserver(changes => {
+  if (window.__lines(changes).length) window.__marks.push(['line', performance.now()]);
+}).observe(document.getElementById('history'), {childList: true, subtree: true});
 new MutationObserver(changes => {
   const at = performance.timeOrigin + performance.now();
   for (const change of changes)
@@ -68,15 +80,14 @@ new MutationObserver(changes => {
 window.__seen = {urgent: 0, started: 0, over: 0, table: false};
 new MutationObserver(changes => {
   const seen = window.__seen;
-  for (const change of changes)
-    for (const node of change.addedNodes) {
-      const text = node.textContent;
-      if (node.classList.contains('urgent')) seen.urgent++;
-      if (text.endsWith(': the game starts.')) seen.started++;
-      if (text.includes('Game over.')) seen.over++;
-      seen.table = text.startsWith('Table');
-    }
-}).observe(document.getElementById('history'), {childList: true});
+  for (const node of window.__lines(changes)) {
+    const text = node.textContent;
+    if (node.classList.contains('urgent')) seen.urgent++;
+    if (text.endsWith(': the game starts.')) seen.started++;
+    if (text.includes('Game over.')) seen.over++;
+    seen.table = text.startsWith('Table');
+  }
+}).observe(document.getElementById('history'), {childList: true, subtree: true});
 true
 """
 #: The counts, at once if a turn came or a game ended since the driving loop
@@ -88,7 +99,7 @@ NEWS = """new Promise(done => {
   const seen = () => done(window.__seen);
   if (window.__seen.urgent > %(answered)d || window.__seen.over > %(over)d) return seen();
   const watch = new MutationObserver(() => { watch.disconnect(); seen(); });
-  watch.observe(document.getElementById('history'), {childList: true});
+  watch.observe(document.getElementById('history'), {childList: true, subtree: true});
   setTimeout(() => { watch.disconnect(); seen(); }, 1000);
 })"""
 
@@ -164,6 +175,12 @@ def delays(marks: list[list[object]]) -> list[float]:
     return found
 
 
+def thread_time(browser: Browser) -> float:
+    """The CPU time of the page's main thread so far (since Performance.enable), in ms."""
+    metrics = browser.call("Performance.getMetrics")["metrics"]
+    return float(next(m["value"] for m in metrics if m["name"] == "ThreadTime")) * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=3)
@@ -185,6 +202,9 @@ def main() -> None:
             browser.register("Ana")
             samples: list[float] = []
             events: list[tuple[float, float]] = []
+            games: list[dict[str, object]] = []
+            browser.call("Performance.enable", timeDomain="threadTicks")
+            worked = thread_time(browser)
             for game in range(args.games):
                 browser.send("create alphabeticell 3 bots=random target=10")
                 answered = browser.js("window.__seen.urgent")  # before the first turn
@@ -202,13 +222,23 @@ def main() -> None:
                 before = len(events)
                 events = event_delays(stamps.sent, browser.js("window.__logged"))
                 # Each game's own figures beside the history's length: the
-                # page keeps every line, and its rendering grows with them.
+                # page keeps every line, and its rendering must not grow with them.
                 own = [e[0] for e in events[before:]] or [0.0]
                 own50, own99 = percentile(own, 50), percentile(own, 99)
-                lines = browser.js("document.getElementById('history').childElementCount")
+                lines = browser.js(f"document.querySelectorAll('{LINES}').length")
+                started_at, worked = worked, thread_time(browser)
+                work = (worked - started_at) / max(1, len(own))
+                games.append(
+                    {
+                        "history_lines": lines,
+                        "event_p99": rounded(own99),
+                        "page_cpu_ms_per_event": rounded(work),
+                    }
+                )
                 print(
                     f"game {game + 1}: {len(samples)} moves, {len(events)} events; this game's"
-                    f" event to line p50 {own50:.1f} ms, p99 {own99:.1f} ms; history {lines} lines",
+                    f" event to line p50 {own50:.1f} ms, p99 {own99:.1f} ms; history {lines} lines;"
+                    f" the page's CPU {work:.2f} ms an event",
                     flush=True,
                 )
         finally:
@@ -232,6 +262,7 @@ def main() -> None:
         "event_ratio": rounded(e99 / 50),
         "move_to_line_ms": {"p50": rounded(p50), "p99": rounded(p99), "moves": len(samples)},
         "move_ratio": rounded(p99 / 50),
+        "games": games,
         "load": rounded(load_average()),
     }
     print(json.dumps(result, indent=2))

@@ -15,13 +15,11 @@ import pytest
 from sixdot.server.background import Background
 from test_join import SHORT, Child, register
 from test_server import QUICK
-from webtools import ARTIFACTS, AXE, CHROMIUM, Browser
+from webtools import ARTIFACTS, AXE, CHROMIUM, HISTORY, LINES, URGENT, Browser
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium (scripts/system-packages)")
 
-HISTORY = "[...document.querySelectorAll('#history li')].map(li => li.textContent)"
-URGENT = "[...document.querySelectorAll('#history li.urgent')].map(li => li.textContent)"
-CALM = "[...document.querySelectorAll('#history li:not(.urgent)')].map(li => li.textContent)"
+CALM = f"[...document.querySelectorAll('{LINES}:not(.urgent)')].map(line => line.textContent)"
 LOGGED = "[...document.querySelectorAll('#log p')].map(p => p.textContent)"
 
 
@@ -32,6 +30,40 @@ def names(nodes: list[dict[str, Any]], role: str) -> list[str]:
         for n in nodes
         if n.get("role", {}).get("value") == role and not n.get("ignored")
     ]
+
+
+def said_in_list(nodes: list[dict[str, Any]]) -> list[str]:
+    """The text of each item of the list named "What was said" (the page's
+    history) in the accessibility tree, in order, through the nodes a screen
+    reader passes over."""
+    by_id = {n["nodeId"]: n for n in nodes}
+    (history,) = [
+        n
+        for n in nodes
+        if n["role"].get("value") == "list" and n.get("name", {}).get("value") == "What was said"
+    ]
+
+    def texts(node: dict[str, Any]) -> list[str]:
+        if node["role"].get("value") == "StaticText":
+            return [str(node["name"]["value"])]
+        return [t for child in node.get("childIds", []) for t in texts(by_id[child])]
+
+    def items(node: dict[str, Any]) -> list[str]:
+        if node["role"].get("value") == "listitem":
+            return ["".join(texts(node))]
+        return [i for child in node.get("childIds", []) for i in items(by_id[child])]
+
+    return items(history)
+
+
+def rendered(browser: Browser) -> list[bool]:
+    """Whether the history's first and newest lines are rendered (not in a
+    part skipped by content-visibility)."""
+    found: list[bool] = browser.js(
+        f"(all => [all[0], all.at(-1)])([...document.querySelectorAll('{LINES}')])"
+        ".map(line => line.checkVisibility({contentVisibilityAuto: true}))"
+    )
+    return found
 
 
 def serious(browser: Browser) -> list[dict[str, Any]]:
@@ -77,6 +109,7 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path, game: str
             browser.wait(f"{HISTORY}.at(-1).startsWith('Table 1 is over')")
             problems["over"] = serious(browser)
             logged, heard = browser.js(LOGGED), browser.js(HISTORY)
+            listed, shown = said_in_list(browser.ax_tree()), rendered(browser)
             urgent, calm = browser.js(URGENT), browser.js(CALM)
             regions = browser.js(
                 "[...document.querySelectorAll('[aria-live]')].map(e => e.ariaLive)"
@@ -96,6 +129,11 @@ def test_a_whole_game_in_the_browser_by_keyboard_alone(tmp_path: Path, game: str
     assert len(urgent) + len(calm) == len(heard)
     assert logged == heard[-len(logged) :] and len(logged) == min(len(heard), 200)
     assert regions == ["polite"]
+    # Every line is an item of the one history list a screen reader reads, in
+    # order; only the lines in sight are rendered, so a line's cost does not
+    # grow with the history (the newest shown; the first, long out of sight, not).
+    assert listed == heard
+    assert len(heard) > 200 and shown == [False, True]
     if not AXE.exists():
         pytest.skip("axe-core is not installed: scripts/test installs it with npm")
     # axe-core finds nothing serious or critical in the lobby, at play, at the end.

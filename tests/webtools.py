@@ -40,6 +40,11 @@ KEYS = {
 }
 #: Modifier bits of Input.dispatchKeyEvent.
 CTRL, SHIFT = 2, 8
+#: The lines of the page's history: the items of one list, kept in parts.
+LINES = "#history [role=listitem]"
+#: The history's lines, and its urgent ones (the turn, a refusal: in bold).
+HISTORY = f"[...document.querySelectorAll('{LINES}')].map(line => line.textContent)"
+URGENT = f"[...document.querySelectorAll('{LINES}.urgent')].map(line => line.textContent)"
 
 
 class Browser:
@@ -129,10 +134,7 @@ class Browser:
         self.key("Tab")
         self.key("Tab")
         self.key("Enter")
-        self.wait(
-            "[...document.querySelectorAll('#history li')]"
-            f".some(li => li.textContent.startsWith('Logged in as {name}'))"
-        )
+        self.wait(f"{HISTORY}.some(line => line.startsWith('Logged in as {name}'))")
 
     def js(self, expression: str) -> Any:
         result = self.call(

@@ -29,16 +29,33 @@ function status(text) {
 // Every line goes to the visible history.
 function announce(lines, isUrgent) {
   for (const line of lines) {
-    const li = document.createElement("li");
-    li.textContent = line;
-    if (isUrgent) li.className = "urgent"; // shown in bold: where attention goes
-    history.append(li);
+    const item = document.createElement("div");
+    item.setAttribute("role", "listitem");
+    item.textContent = line;
+    if (isUrgent) item.className = "urgent"; // shown in bold: where attention goes
+    lastPart().append(item);
     const p = document.createElement("p");
     p.textContent = line;
     log.append(p);
   }
   while (log.childElementCount > KEEP) log.firstElementChild.remove();
   if (!scrolling) scrolling = requestAnimationFrame(scrollHistory);
+}
+
+// The history is one list of every line, kept in parts of PART lines (plain
+// divs, which screen readers pass over: the list and its items are all they
+// hear). Adding a line to one list of thousands made Chromium lay out, walk
+// and paint the whole list on every frame (4 ms a frame at 100 lines, 10 at
+// 2,000); a part's size is known, so the parts out of sight are skipped
+// (app.css: content-visibility) and a new line costs its own part's lines.
+const PART = 50;
+function lastPart() {
+  let part = history.lastElementChild;
+  if (!part || part.childElementCount >= PART) {
+    part = document.createElement("div");
+    history.append(part);
+  }
+  return part;
 }
 
 // The history shows its newest line, scrolled to once a frame: reading its
