@@ -570,20 +570,36 @@ class Server:
         if overtaken:  # logged in elsewhere again as this login was numbered
             await self._replace(client)
             return
-        for table in self.tables.values():
-            seat = table.seat_of(login.name)
+        if self.router is None:
+            await self._attach_here(client, list(self.tables.values()), after)
+        else:
+            await self._attach_seated(client, login.name, after)
+
+    async def _attach_here(
+        self, client: Client, tables: list[LiveTable], after: int | None
+    ) -> bool:
+        """`client` attached to the first of `tables` where it sits, if any; whether it was."""
+        for table in tables:
+            seat = table.seat_of(client.name or "")
             if seat is not None and table.record.status is not Status.OVER:
                 await self._attach(client, table, seat, after)
-                break
-        else:
-            if self.router is not None:
-                self._attach_elsewhere(client, after)
+                return True
+        return False
 
-    def _attach_elsewhere(self, client: Client, after: int | None) -> None:
-        """`client` sits at a live table another process plays (or will play,
-        once it takes it over): its owner is asked to attach it."""
-        assert self.router is not None and client.name is not None
-        for record in self.store.seated(client.name):
+    async def _attach_seated(self, client: Client, name: str, after: int | None) -> None:
+        """`client`, logged in as `name` where processes share the store, is
+        attached to the table it sits at: here, or at the process that plays
+        it (or will, once it takes it over), asked through its inbox. The
+        tables are found by name in the store, off the loop: a look at every
+        table here took 300 tables' time a login, 600 logins at a takeover."""
+        assert self.router is not None
+        seated = await asyncio.to_thread(self.store.seated, name)
+        if client.name != name or client.table is not None:
+            return  # replaced meanwhile, or attached by a table taken over meanwhile
+        here = [self.tables[record.id] for record in seated if record.id in self.tables]
+        if await self._attach_here(client, here, after):
+            return
+        for record in seated:
             if record.id not in self.tables:
                 self.router.forward(client, record.id, "attach", after=after)
                 return
