@@ -94,6 +94,9 @@ def test_tables_are_numbered_kept_whole_and_listed_oldest_first(store: Store) ->
     assert [t.id for t in live] == [first, second]
     assert [t.id for t in store.tables([Status.OVER])] == [third]
     assert store.tables([]) == []
+    assert store.table_ids([Status.WAITING, Status.PLAYING]) == [first, second]
+    assert store.table_ids([Status.OVER]) == [third]
+    assert store.table_ids([]) == []
     assert (live[0].status, live[0].rules) == (Status.PLAYING, 5)
     assert (live[1].host, live[1].seats[1]) == ("Ben", Seat.person("Ben"))
 

@@ -369,7 +369,7 @@ class Server:
         return record is not None and record.status is not Status.OVER
 
     def _live(self) -> list[int]:
-        return [record.id for record in self.store.tables([Status.WAITING, Status.PLAYING])]
+        return self.store.table_ids([Status.WAITING, Status.PLAYING])
 
     # -- connections --
 

@@ -371,11 +371,15 @@ class RedisStore:
         return self._record(table_id, kept) if kept else None
 
     @_answered
-    def tables(self, status: Sequence[Status]) -> list[TableRecord]:
+    def table_ids(self, status: Sequence[Status]) -> list[int]:
         with self._redis.pipeline(transaction=False) as ids:
             for state in status:
                 ids.zrange(_index(state), 0, -1)
-            found = sorted({int(i) for listed in ids.execute() for i in listed})
+            return sorted({int(i) for listed in ids.execute() for i in listed})
+
+    @_answered
+    def tables(self, status: Sequence[Status]) -> list[TableRecord]:
+        found = self.table_ids(status)
         with self._redis.pipeline(transaction=False) as records:
             for table_id in found:
                 records.hgetall(_table(table_id))
