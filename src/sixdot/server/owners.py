@@ -23,6 +23,7 @@ import hashlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -65,6 +66,13 @@ class Owners:
     adopting: asyncio.Task[None] | None = None
     #: The processes whose heartbeats were there at the last look, this one's too.
     alive: list[str] = field(default_factory=list)
+    #: The tables taken over being restored, each on a task of its own.
+    restoring: set[asyncio.Task[None]] = field(default_factory=set)
+
+    @cached_property
+    def _gate(self) -> asyncio.Semaphore:
+        """Restores under way at once: `RESTORING`."""
+        return asyncio.Semaphore(RESTORING)
 
     @property
     def period(self) -> float:
@@ -135,44 +143,46 @@ class Owners:
                 taken = await self.take_all(ours)
                 if taken:
                     log.info("%d tables taken over: %s", len(taken), taken)
-                    await self._restore_all(taken, restore)
+                    self._restore_all(taken, restore)
                 waiting = nobodys
             except (RedisError, StoreError, NotOwner) as err:  # Redis away: looked for again
                 log.warning("looking for tables to take over: %s", err)
             await asyncio.sleep(self.period)
 
-    async def _restore_all(
-        self, table_ids: list[int], restore: Callable[[int], Awaitable[None]]
-    ) -> None:
-        """`_restore` the tables taken together, `RESTORING` at a time, so
-        one's wait on Redis or on its replay's thread is another's turn; then
-        the first error, if any (the others were restored all the same)."""
-        gate = asyncio.Semaphore(RESTORING)
-
-        async def one(table_id: int) -> None:
-            async with gate:
-                await self._restore(table_id, restore)
-
-        done = await asyncio.gather(*(one(t) for t in table_ids), return_exceptions=True)
-        for error in done:
-            if isinstance(error, BaseException):
-                raise error
+    def _restore_all(self, table_ids: list[int], restore: Callable[[int], Awaitable[None]]) -> None:
+        """`_restore` the tables taken, on tasks of their own, `RESTORING` at
+        a time, so one's wait on Redis or on its replay's thread is another's
+        turn; the looks go on meanwhile (a look waiting for hundreds of tables
+        restored left those a dead process ranked first for, taken a round
+        later, to wait for them all too)."""
+        for table_id in table_ids:
+            task = asyncio.create_task(self._restore(table_id, restore))
+            self.restoring.add(task)
+            task.add_done_callback(self.restoring.discard)
 
     async def _restore(self, table_id: int, restore: Callable[[int], Awaitable[None]]) -> None:
         """`restore` a table taken; if it fails (Redis away as it reads the
         journal), the lease is given up, for the table to be taken again."""
-        try:
-            await restore(table_id)
-        except BaseException:
-            await self.release(table_id)
-            raise
+        async with self._gate:
+            try:
+                await restore(table_id)
+            except asyncio.CancelledError:  # a stop: given up with the rest
+                await self.release(table_id)
+                raise
+            except (RedisError, StoreError, NotOwner) as err:  # Redis away
+                await self.release(table_id)
+                log.warning("table %d not taken over: %s", table_id, err)
+            except Exception:  # a fault of ours: logged, the table left to another look
+                await self.release(table_id)
+                log.exception("table %d not taken over", table_id)
 
     async def close(self) -> None:
         """A clean stop: every lease given up, for the others to take at once."""
         adopting, self.adopting = self.adopting, None
-        if adopting is not None:
-            adopting.cancel()
-            await asyncio.gather(adopting, return_exceptions=True)
+        running = [task for task in [adopting, *self.restoring] if task is not None]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
         for table_id in list(self.kept):
             await self.release(table_id)
         with contextlib.suppress(RedisError):
