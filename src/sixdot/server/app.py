@@ -313,10 +313,11 @@ class Server:
             self._want_bots(table)
         self._announce_table(table)  # to nobody yet: for the lobbies
         for client in self._waiting(table):  # none at start; some at a takeover
+            if client.table is not None or client.name is None:
+                continue  # attached meanwhile, by a table restored beside this one
             if self.router is not None:
                 self.router.remote.pop(client, None)  # here now, not elsewhere
             client.problem(Problem.of("online-table-back", table=table.id))
-            assert client.name is not None
             await self._attach(client, table, table.seat_of(client.name), client.sent)
         if self.router is not None:
             self.router.taken_over(table.id)
