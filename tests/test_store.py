@@ -94,6 +94,9 @@ def test_tables_are_numbered_kept_whole_and_listed_oldest_first(store: Store) ->
     assert [t.id for t in live] == [first, second]
     assert [t.id for t in store.tables([Status.OVER])] == [third]
     assert store.tables([]) == []
+    assert store.table_ids([Status.WAITING, Status.PLAYING]) == [first, second]
+    assert store.table_ids([Status.OVER]) == [third]
+    assert store.table_ids([]) == []
     assert (live[0].status, live[0].rules) == (Status.PLAYING, 5)
     assert (live[1].host, live[1].seats[1]) == ("Ben", Seat.person("Ben"))
 
@@ -115,10 +118,11 @@ def test_each_journal_is_read_back_whole_in_order_and_numbered_from_1(store: Sto
         Entry(EntryKind.CHAT, None, "Ben", "well played, ünïcode ✓"),
         Entry(EntryKind.MOVE, 2, "", "out CAT"),
         Entry(EntryKind.CHAT, 1, "Ana", ""),
+        Entry(EntryKind.CHAT, 0, "Ben", 'a "quote", a \\ and a / over\ntwo lines\t\x01 😀'),
     ]
     numbers = [store.append(one, line) for line in lines]
     assert store.append(two, lines[0]) == 1
-    assert numbers == [1, 2, 3, 4]
+    assert numbers == [1, 2, 3, 4, 5]
     assert store.journal(one) == lines
     assert store.journal(two) == lines[:1]
     assert store.journal(two + 1) == []

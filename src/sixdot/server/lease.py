@@ -79,7 +79,17 @@ class Leases:
 
     async def take(self, name: str) -> bool:
         """Hold `name` if nobody does; whether this holder has it now."""
-        return bool(await self.redis.set(self.key(name), self.holder, nx=True, px=self.ms))
+        return (await self.take_all([name]))[0]
+
+    async def take_all(self, names: list[str]) -> list[bool]:
+        """`take` each of `names`, in one round trip: a takeover of hundreds
+        of tables waited on one `SET NX` after another."""
+        if not names:
+            return []
+        async with self.redis.pipeline(transaction=False) as taking:
+            for name in names:
+                taking.set(self.key(name), self.holder, nx=True, px=self.ms)
+            return [bool(done) for done in await taking.execute()]
 
     @cached_property
     def _renew(self) -> AsyncScript:

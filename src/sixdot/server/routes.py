@@ -46,7 +46,7 @@ from redis.exceptions import RedisError
 
 from sixdot.server import protocol as p
 from sixdot.server.app import Client
-from sixdot.server.owners import PROCESS
+from sixdot.server.owners import PROCESS, names
 from sixdot.server.problems import Problem
 
 if TYPE_CHECKING:
@@ -140,6 +140,10 @@ class Router:
     unsent: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     #: The loops, and the announcements under way.
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    #: The tables taken over whose return is still to be told (`taken_over`),
+    #: and the task telling it.
+    backs: set[int] = field(default_factory=set)
+    announcing: asyncio.Task[None] | None = None
     #: Set by `close`: the loops end at their next round. Cancelling alone
     #: is not enough: a cancel that comes as redis-py's own read times out
     #: is taken for the timeout (a RedisError, met by trying again).
@@ -270,6 +274,10 @@ class Router:
         """The table elsewhere that `client` is at, if any."""
         return self.remote.get(client)
 
+    def waiting(self, table_id: int) -> list[Client]:
+        """This gateway's connections at `table_id`, or asking to be."""
+        return [client for client, at in self.remote.items() if at == table_id]
+
     def wait(self, client: Client, table_id: int) -> None:
         """`client` is at a table this process played until now (its lease
         lost): whoever plays it next, this process or another, attaches it
@@ -392,24 +400,30 @@ class Router:
 
     def taken_over(self, table_id: int) -> None:
         """Tell every live process the table is back here: their players at it
-        ask for what they missed."""
-        self._run(self._announce_back(table_id))
+        ask for what they missed. The tables taken while the outboxes are
+        looked for are told together, after one look."""
+        self.backs.add(table_id)
+        if self.announcing is None or self.announcing.done():
+            self.announcing = self._run(self._announce_back())
 
-    async def _announce_back(self, table_id: int) -> None:
+    async def _announce_back(self) -> None:
         """Every outbox is told, not every heartbeat: after Redis was away
         longer than a lease, a gateway's heartbeat may not be back yet when
         the table is. Asked again while Redis fails: a gateway never told
-        would leave its players waiting for the table for ever."""
-        while not self.closing:
+        would leave its players waiting for the table for ever. One look for
+        the outboxes a batch, not a table: a look goes through every key in
+        the store, and a takeover of 300 tables spent seconds in them."""
+        while self.backs and not self.closing:
             try:
-                outboxes = [key async for key in self.redis.scan_iter(OUTBOX + "*")]
+                outboxes = await names(self.redis, OUTBOX)
             except RedisError as err:
                 log.warning("routing: %s", err)
                 await asyncio.sleep(INBOX_WAIT / 1000)
                 continue
-            for key in outboxes:
-                self.writes.put_nowait((key.decode(), {"back": table_id}))
-            return
+            backs, self.backs = sorted(self.backs), set()
+            for gateway in outboxes:
+                for table_id in backs:
+                    self.writes.put_nowait((OUTBOX + gateway, {"back": table_id}))
 
     def changed(self, table_id: int, facts: dict[str, Any]) -> None:
         """The facts of a table played here, as its lobby lists them now: to
@@ -496,8 +510,8 @@ class Router:
         was away longer than a lease, every heartbeat has run out, and a
         live process's may not be back yet at the first look."""
         await asyncio.sleep(self.period)
-        alive = {key.decode()[len(PROCESS) :] async for key in self.redis.scan_iter(PROCESS + "*")}
-        boxes = {key.decode()[len(OUTBOX) :] async for key in self.redis.scan_iter(OUTBOX + "*")}
+        alive = set(await names(self.redis, PROCESS))
+        boxes = set(await names(self.redis, OUTBOX))
         missing = {gateway for gateway, _ in self.relayed} | boxes
         missing -= alive | {self.me}
         gone, self.missing = missing & self.missing, missing

@@ -169,6 +169,12 @@ class Store(Protocol):
         """The tables in any of these states, oldest first."""
         ...
 
+    def table_ids(self, status: Sequence[Status]) -> list[int]:
+        """The ids of the tables in any of these states, in order: `tables`
+        without reading each record (a look for tables to take over, made
+        every third of a lease, read 600 records each time)."""
+        ...
+
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None: ...
 
     def seated(self, name: str) -> list[TableRecord]:
@@ -437,6 +443,14 @@ class SqliteStore:
             [s.value for s in status],
         ).fetchall()
         return [self._table(row) for row in rows]
+
+    def table_ids(self, status: Sequence[Status]) -> list[int]:
+        marks = ", ".join("?" * len(status))
+        rows = self._run(
+            f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id",
+            [s.value for s in status],
+        ).fetchall()
+        return [int(row[0]) for row in rows]
 
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
         self._run("UPDATE tables SET seats = ? WHERE id = ?", (seats_text(seats), table_id))

@@ -93,12 +93,8 @@ class Match:
         self.started = True
         steps = [Step(None, None, self._opening, self.state.is_over, replay=bool(moves))]
         self._deliver(steps[0])
-        for seat, notation in moves:
-            action = self.rules.parse_action(notation)
-            refusal = self.state.refusal(seat, action)
-            if refusal is not None:
-                raise IllegalAction(refusal)
-            steps.append(self._play(seat, action, replay=True))
+        for seat, notation in moves:  # a move refused raises in `apply`, checked once
+            steps.append(self._play(seat, self.rules.parse_action(notation), replay=True))
         return steps
 
     def submit(self, seat: int, action: Action) -> Step | Refusal:

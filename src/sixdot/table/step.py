@@ -14,6 +14,8 @@ def seen_by(event: Event, seats: Collection[int], players: int) -> bool:
     A listener for seats sees what any of them may see; one with no seat (a
     spectator) sees only what every seat may see: public events.
     """
+    if type(event).visible_to is Event.visible_to:  # public: seen by all (most events)
+        return True
     if seats:
         return any(event.visible_to(seat) for seat in seats)
     return all(event.visible_to(seat) for seat in range(players))
@@ -44,4 +46,6 @@ class Step:
         they may see, and the notation only if one of them made the move."""
         kept = tuple(event for event in self.events if seen_by(event, seats, players))
         notation = self.notation if self.seat in seats else None
+        if notation == self.notation and len(kept) == len(self.events):
+            return self  # all of it: shared, as it is frozen
         return Step(self.seat, notation, kept, self.over, self.replay)

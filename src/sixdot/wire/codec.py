@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import importlib
 import pkgutil
 from collections.abc import Iterator, Mapping
@@ -46,8 +47,9 @@ class Codec:
         reference = rules.new_game(rules.min_players, options, seed=0)
         self.view_type: type = type(reference.view(0))
         self.classes = _classes(game)
-        self.card_type: type = type(game.deck()[0].card)
-        self._deck = {_card_key(entry.card): entry.card for entry in game.deck()}
+        deck = game.deck()
+        self.card_type: type = type(deck[0].card)
+        self._deck = {_card_key(entry.card): entry.card for entry in deck}
         tools: dict[type, dict[str, Any]] = {}
         for value in _records(reference.view(0)):
             if tool_fields(type(value)):
@@ -131,14 +133,22 @@ def _card_key(card: Any) -> tuple[Any, ...]:
 def _classes(game: Game) -> dict[str, type]:
     """Every dataclass and enum a tag may name in `game`: its own, then the core's
     (a game's own `GameEnded` stands in for the core's)."""
-    package = importlib.import_module(type(game.rules).__module__.rpartition(".")[0])
+    return _package_classes(type(game.rules).__module__.rpartition(".")[0])
+
+
+@functools.cache
+def _package_classes(package_name: str) -> dict[str, type]:
+    """`_classes` of the game whose package is `package_name`, found once a game: the
+    look through its package's files took 3 ms a table, and a takeover makes
+    hundreds of tables' codecs at once. Shared: read, never changed."""
+    package = importlib.import_module(package_name)
     found: dict[str, type] = {}
     for info in pkgutil.iter_modules(package.__path__):
         module = importlib.import_module(f"{package.__name__}.{info.name}")
         for value in _types(module):
             if value.__module__.startswith(package.__name__):
                 if found.setdefault(value.__name__, value) is not value:
-                    raise TypeError(f"two types named {value.__name__} in {game.name}")
+                    raise TypeError(f"two types named {value.__name__} in {package_name}")
             else:
                 found.setdefault(f"{value.__module__}.{value.__name__}", value)
     for value in _types(sixdot.core.state):
