@@ -605,7 +605,7 @@ class Server:
         tables are found by name in the store, off the loop: a look at every
         table here took 300 tables' time a login, 600 logins at a takeover."""
         assert self.router is not None
-        seated = await asyncio.to_thread(self.store.seated, name)
+        seated = await self._stored(self.store.seated, name)
         if client.name != name or client.table is not None:
             return  # replaced meanwhile, or attached by a table taken over meanwhile
         here = [self.tables[record.id] for record in seated if record.id in self.tables]
@@ -1122,7 +1122,7 @@ class Server:
         assert self.router is not None
         self._unrelay(table_id)
         for client in self._at(table):  # connections here: they wait for the table to be back
-            client.table, client.seat = None, None  # its `sent` kept, to go on from
+            self._place(client, None, None)  # its `sent` kept, to go on from
             self.router.wait(client, table_id)
 
     def _unrelay(self, table_id: int) -> None:
@@ -1159,7 +1159,7 @@ class Server:
         table, then its stream after `after` (everything, for a newcomer)."""
         if client.table is not None and client.table is not table:
             self._detach(client)
-        client.table, client.seat = table, seat
+        self._place(client, table, seat)
         # A seat back from another window missed what came after the last
         # step its person was sent, here or there.
         heard = table.heard.get(seat) if after is None and seat is not None else None
@@ -1180,7 +1180,18 @@ class Server:
         self._flush(client, view=seat is not None)
 
     def _detach(self, client: Client) -> None:
-        client.table, client.seat, client.sent = None, None, -1
+        self._place(client, None, None)
+        client.sent = -1
+
+    @staticmethod
+    def _place(client: Client, table: LiveTable | None, seat: int | None) -> None:
+        """`client` at `table` in `seat` (None: watching), or at no table;
+        the table's own list of who is at it (`LiveTable.present`) kept with it."""
+        if client.table is not None:
+            client.table.present.pop(client, None)
+        client.table, client.seat = table, seat
+        if table is not None:
+            table.present[client] = None
 
     async def _gone(self, client: Client) -> None:
         """A connection closed or logged out: its seat waits out the grace period."""
@@ -1261,7 +1272,8 @@ class Server:
     # -- helpers --
 
     def _at(self, table: LiveTable) -> list[Client]:
-        return [c for c in self.online.values() if c.table is table]
+        """The connections logged in here at `table`."""
+        return [c for c in table.present if c.table is table and self.online.get(c.name) is c]
 
     def _not_at_table(self, client: Client) -> None:
         if client.table is not None:

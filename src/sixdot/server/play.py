@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from sixdot.bots import Bot
 from sixdot.core import Action, GameState, Refusal
@@ -33,6 +34,9 @@ from sixdot.server.storage import Entry, EntryKind, Seat, SeatKind, Status, Stor
 from sixdot.table import BotSeat, Controller, GameSetup, Match, Spectator, Step
 from sixdot.wire.codec import Codec
 from sixdot.wire.messages import LONGEST_TIMER, SHORTEST_TIMER
+
+if TYPE_CHECKING:
+    from sixdot.server.app import Client
 
 
 class SeatStream(Controller):
@@ -81,6 +85,10 @@ class LiveTable:
         #: The server changes the table under this, one change at a time; it
         #: lives and goes with the table (a lock kept apart outlived it).
         self.lock = asyncio.Lock()
+        #: The connections at the table, seated or watching, in the order they
+        #: came: who is sent each step, found without a look at everyone
+        #: connected (each step of 600 tables looked at 1,200 people).
+        self.present: dict[Client, None] = {}
 
     @property
     def codec(self) -> Codec:

@@ -24,7 +24,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 from urllib.parse import urlsplit, urlunsplit
 
 from sixdot.files import lock
@@ -437,20 +437,18 @@ class SqliteStore:
         return self._table(row) if row else None
 
     def tables(self, status: Sequence[Status]) -> list[TableRecord]:
-        marks = ", ".join("?" * len(status))
-        rows = self._run(
-            f"SELECT {_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
-            [s.value for s in status],
-        ).fetchall()
-        return [self._table(row) for row in rows]
+        return [self._table(row) for row in self._in(_COLUMNS, status)]
 
     def table_ids(self, status: Sequence[Status]) -> list[int]:
+        return [int(row[0]) for row in self._in("id", status)]
+
+    def _in(self, columns: str, status: Sequence[Status]) -> list[Any]:
+        """`columns` of the tables in `status`, oldest first."""
         marks = ", ".join("?" * len(status))
-        rows = self._run(
-            f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id",
+        return self._run(
+            f"SELECT {columns} FROM tables WHERE status IN ({marks}) ORDER BY id",
             [s.value for s in status],
         ).fetchall()
-        return [int(row[0]) for row in rows]
 
     def set_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
         self._run("UPDATE tables SET seats = ? WHERE id = ?", (seats_text(seats), table_id))
