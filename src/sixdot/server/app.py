@@ -47,7 +47,6 @@ from websockets.http11 import Request, Response
 from websockets.protocol import State
 
 from sixdot.bots import Limit, limited
-from sixdot.core import Refusal
 from sixdot.core.errors import NotationError, OptionError, UnknownGame
 from sixdot.games import DEFAULT_LEVEL, get_game, present
 from sixdot.server import protocol as p
@@ -820,41 +819,19 @@ class Server:
         if table is None or client.seat is None:
             raise Problem.of("online-not-seated", table=table.id if table else 0)
         assert client.name is not None
-        try:
-            move = self._move(table, client.name, message.move, message.turn)
-            # On a shared store the journal is written on a thread while the
-            # loop goes on; shielded, so that a connection closing meanwhile
-            # never leaves a move journaled and not played.
-            refusal = await (asyncio.shield(move) if self.store.remote else move)
-        except NotationError:
-            raise Problem.of("online-not-a-move", move=quoted(message.move)) from None
+        # Checked and journaled here on the loop, not on a thread: it takes a
+        # fraction of a millisecond, and a trip to a thread would wait on
+        # the interpreter's lock behind a bot's search.
+        async with table.lock:
+            try:
+                refusal = table.submit(client.name, message.move, message.turn)
+            except NotationError:
+                raise Problem.of("online-not-a-move", move=quoted(message.move)) from None
         if refusal is not None:
             client.send(refusal_frame(table.codec, table.id, visible(message.move), refusal))
             self._ask_again(client)
             return
         self._play_on(table)
-
-    async def _move(
-        self, table: LiveTable, name: str, notation: str, turn: int | None
-    ) -> Refusal | None:
-        """A person's move checked, journaled and played, one at a time at
-        the table; or why the rules refuse it. Checked and played on the
-        loop, not on a thread: it takes a fraction of a millisecond, and a
-        trip to a thread would wait on the interpreter's lock behind a bot's
-        search; journaled where the store's calls are made (`_stored`)."""
-        async with table.lock:
-            checked = table.check(name, notation, turn)
-            if isinstance(checked, Refusal):
-                return checked
-            try:
-                if table.unkept:  # a bot's, left by a fault: kept first, in order
-                    await self._stored(table.journal)
-                await self._stored(table.keep, *checked)
-            except NotOwner as lost:  # heard here even where the asker has gone
-                self._lost(lost.table_id)
-                raise
-            table.play(*checked)
-        return None
 
     def _ask_again(self, client: Client) -> None:
         """After a move of `client`'s was refused or could not be taken, its

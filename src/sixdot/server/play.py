@@ -300,11 +300,8 @@ class LiveTable:
         """No person plays here now: bots, and stand-ins for the people gone."""
         return all(stream.stand_in is not None for stream in self.streams.values())
 
-    def check(
-        self, name: str, notation: str, turn: int | None = None
-    ) -> tuple[int, Action] | Refusal:
-        """`name`'s move as notation, checked and not played: its seat and
-        action, for `keep` and `play`; or why the rules refuse it.
+    def submit(self, name: str, notation: str, turn: int | None = None) -> Refusal | None:
+        """`name`'s move as notation: played and journaled, or why it was refused.
 
         Problem if `name` holds no seat here, the notation does not parse, or
         `turn` (the seat's turn number the move was made at) is over: a move
@@ -318,28 +315,11 @@ class LiveTable:
         if turn is not None and turn != self.made[seat]:
             raise Problem.of("online-move-late")
         action = self.game.rules.parse_action(notation)  # NotationError: the caller says so
-        refusal = self.match.state.refusal(seat, action)
-        return (seat, action) if refusal is None else refusal
-
-    def keep(self, seat: int, action: Action) -> None:
-        """Journal a checked move before it is played: written ahead, so that
-        the server's loop need not wait for the store (a round trip, and
-        Redis's fsync, on a shared one) with the move half done. Blocking."""
-        self.store.append(self.id, Entry(EntryKind.MOVE, seat, "", action.notation))
-
-    @property
-    def unkept(self) -> bool:
-        """Moves are played that the store does not hold yet."""
-        return self.match is not None and len(self.match.moves) > self._journaled
-
-    def play(self, seat: int, action: Action) -> None:
-        """Play a move `check`ed and `keep`t, with nothing played between."""
-        assert self.match is not None and not self.unkept
-        played = self.match.submit(seat, action)
-        assert not isinstance(played, Refusal), played
-        self._journaled += 1
-        self.made[seat] += 1
-        self._mark_over()
+        result = self.match.submit(seat, action)
+        if isinstance(result, Refusal):
+            return result
+        self.journal()
+        return None
 
     def others_moved(self, seat: int) -> int:
         """How many moves the seats other than `seat` have made in this game."""
@@ -373,11 +353,6 @@ class LiveTable:
             self.store.append(self.id, Entry(EntryKind.MOVE, seat, "", notation))
             self.made[seat] += 1
         self._journaled = len(moves)
-        self._mark_over()
-
-    def _mark_over(self) -> None:
-        """A game just over is kept as over."""
-        assert self.match is not None
         if self.match.over and self.record.status is not Status.OVER:
             self.record = replace(self.record, status=Status.OVER)
             self.store.set_status(self.id, Status.OVER)
