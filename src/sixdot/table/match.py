@@ -102,10 +102,10 @@ class Match:
         and nothing changes (a move out of turn is refused, never queued)."""
         if not self.started:
             raise RuntimeError("start the table before submitting moves")
-        refusal = self.state.refusal(seat, action)
-        if refusal is not None:
-            return refusal
-        return self._play(seat, action)
+        try:
+            return self._play(seat, action)
+        except IllegalAction as refused:  # checked once, in `apply`
+            return refused.refusal
 
     def refuse(self, seat: int, refusal: Refusal) -> None:
         """Tell the controller of `seat` its move was refused."""
@@ -140,10 +140,7 @@ class Match:
                 if action is None:
                     later.add(seat)
                     continue
-                refusal = self.state.refusal(seat, action)
-                if refusal is not None:
-                    raise IllegalAction(refusal)
-                self._play(seat, action)
+                self._play(seat, action)  # IllegalAction from `apply` if refused
                 played += 1
                 break
             else:
