@@ -603,3 +603,57 @@ def test_each_move_has_the_whole_time_again(tmp_path: Path) -> None:
         waited = time.monotonic() - moved
     assert up["move"].startswith("pass ")
     assert waited > 4  # the second pick's own 5 s, not the 1.5 s left of the first's
+
+
+def test_a_move_is_sent_to_nobody_before_it_is_journaled(tmp_path: Path) -> None:
+    """A bot's move is played on a bot thread and journaled back on the loop.
+    A `sync` answered between the two must not send it: were the process
+    killed there, its players would have heard a move the table taken over
+    does not have. Sent, with the turn after it, once journaled. The real
+    server's methods on a real store, the bot thread's part played here."""
+    from sixdot.server.app import Client, Server
+    from sixdot.server.play import LiveTable, new_record
+
+    store = SqliteStore(tmp_path)
+    server = Server(store, hasher=QUICK)
+    record = new_record(get_game("alphabeticell"), 2, SHORT["alphabeticell"], "random", "Ana", None)
+    table_id = store.add_table(record)
+    table = LiveTable(store.table(table_id), store)  # type: ignore[arg-type]
+    server.tables[table_id] = table
+    table.sit("Ana", 0)
+    table.add_bot(1, None)
+    table.start()
+    ana = Client(ws=None, address="test", name="Ana")  # type: ignore[arg-type]
+    server.online["Ana"] = ana
+    server._place(ana, table, 0)
+    assert table.match is not None
+
+    def sent() -> list[dict[str, Any]]:
+        frames = []
+        while not ana.outbox.empty():
+            frames.append(json.loads(ana.outbox.get_nowait()))
+        ana.queued = 0
+        return frames
+
+    def kinds(frames: list[dict[str, Any]]) -> list[tuple[str, int]]:
+        return [(f["type"], f["seq"]) for f in frames if "seq" in f]
+
+    server._flush(ana)
+    while not table.bot_due:  # Ana plays until the bot is to move
+        table.submit("Ana", table.match.legal(0)[0].notation)
+    server._send_new(table)
+    before = len(table.match.moves)
+    sent()
+    table.advance(1)  # the bot thread's move, not yet journaled
+    assert len(table.match.moves) == before + 1
+    ana.turn_sent = -1  # as `sync` asks
+    server._flush(ana)
+    assert sent() == []
+    assert len(store.journal(table_id)) == before
+    table.journal()  # back on the loop
+    server._send_new(table)
+    frames = sent()
+    assert kinds(frames)[0] == ("step", before + 1)
+    asked = 0 in table.waiting_for()
+    assert [t for t, _ in kinds(frames)].count("turn") == (1 if asked else 0)
+    store.close()

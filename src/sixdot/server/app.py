@@ -1077,9 +1077,12 @@ class Server:
         if table is None or table.match is None or client.sent is None:
             return
         stream = table.stream(client.seat)
-        for seq in range(client.sent + 1, len(stream)):
+        end = min(len(stream), table.sendable)
+        for seq in range(client.sent + 1, end):
             client.send(step_frame(table.codec, table.id, seq, stream[seq]))
-        client.sent = len(stream) - 1
+        client.sent = max(client.sent, end - 1)
+        if end < len(stream):  # a move not yet journaled: sent, with the turn, once it is
+            return
         if client.seat is not None:
             table.heard[client.seat] = client.sent
         if view and client.seat is not None:
@@ -1177,7 +1180,8 @@ class Server:
         facts = self._table_facts(table)
         client.send(p.reply("table", you=seat, table=facts, heard=heard))
         self._announce_table(table, facts, but=client)
-        self._flush(client, view=seat is not None)
+        async with table.lock:  # no bot's move half made: the view agrees with the steps
+            self._flush(client, view=seat is not None)
 
     def _detach(self, client: Client) -> None:
         self._place(client, None, None)

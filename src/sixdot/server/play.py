@@ -123,6 +123,15 @@ class LiveTable:
             return self.public.steps
         return self.streams[seat].steps
 
+    @property
+    def sendable(self) -> int:
+        """How many steps of each stream may be sent: the deal and the moves
+        journaled. A bot's move is played on a bot thread and journaled back
+        on the loop; a step sent between the two would be one a process
+        killed then never kept, and its players would have heard a move the
+        table taken over does not have."""
+        return self._journaled + 1
+
     def waiting_for(self) -> tuple[int, ...]:
         """The people's seats asked to move now, stand-ins aside."""
         if self.match is None or self.match.over:
