@@ -90,6 +90,33 @@ def test_a_tables_writes_are_done_only_while_its_lease_names_the_writer(
             closing.close()
 
 
+def test_moves_of_many_tables_are_journaled_in_one_trip_each_fenced_by_its_lease(
+    redis_server: RedisServer,
+) -> None:
+    """The server journals the moves of one turn of its loop in one write
+    (one round trip, one fsync, however many): a table whose lease is
+    another's has none of its lines kept and is named; the others' are kept."""
+    one = RedisStore(redis_server.url, "one", 1000)
+    raw = redis.Redis(port=redis_server.port, decode_responses=True)
+    try:
+        tables = [one.add_table(_record()) for _ in range(20)]
+        raw.set(f"sixdot:lease:{tables[3]}", "two")  # one's ran out, and two took it
+        move = Entry(EntryKind.MOVE, 0, "", "keep AW")
+        assert one.append_all([(tables[0], move)]) == set()  # Redis is given the script
+        reads = int(raw.info("stats")["total_reads_processed"])
+        assert one.append_all([(t, move) for t in tables for _ in range(2)]) == {tables[3]}
+        # Its own trip, and this question's.
+        assert int(raw.info("stats")["total_reads_processed"]) - reads <= 2
+        kept = [len(one.journal(t)) for t in tables]
+        assert kept == [3] + [0 if t == tables[3] else 2 for t in tables[1:]]
+        raw.script_flush()  # as a Redis restarted has no scripts
+        assert one.append_all([(tables[1], move)]) == set()
+        assert len(one.journal(tables[1])) == 3
+    finally:
+        for closing in (one, raw):
+            closing.close()
+
+
 def _record() -> TableRecord:
     return new_record(get_game("letters"), 2, {}, "sensible", "Ana", None, 0)
 

@@ -639,8 +639,15 @@ def test_a_move_is_sent_to_nobody_before_it_is_journaled(tmp_path: Path) -> None
         return [(f["type"], f["seq"]) for f in frames if "seq" in f]
 
     server._flush(ana)
+
+    def journaled() -> None:  # as the server's `_kept` does
+        moves, lines = table.unkept()
+        assert store.append_all([(table_id, line) for line in lines]) == set()
+        table.kept(moves)
+
     while not table.bot_due:  # Ana plays until the bot is to move
         table.submit("Ana", table.match.legal(0)[0].notation)
+        journaled()
     server._send_new(table)
     before = len(table.match.moves)
     sent()
@@ -650,7 +657,7 @@ def test_a_move_is_sent_to_nobody_before_it_is_journaled(tmp_path: Path) -> None
     server._flush(ana)
     assert sent() == []
     assert len(store.journal(table_id)) == before
-    table.journal()  # back on the loop
+    journaled()  # back on the loop
     server._send_new(table)
     frames = sent()
     assert kinds(frames)[0] == ("step", before + 1)

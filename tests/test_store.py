@@ -128,6 +128,23 @@ def test_each_journal_is_read_back_whole_in_order_and_numbered_from_1(store: Sto
     assert store.journal(two + 1) == []
 
 
+def test_lines_of_many_tables_kept_in_one_write_are_each_journals_in_order(
+    store: Store,
+) -> None:
+    """`append_all`, as the server journals the moves of one turn of its loop:
+    each table's lines after those it had, in their order, numbered on."""
+    one, two = store.add_table(RECORD), store.add_table(RECORD)
+    first = Entry(EntryKind.CHAT, None, "Ana", "hello")
+    store.append(one, first)
+    moves = [Entry(EntryKind.MOVE, seat, "", f"discard {card}") for seat, card in enumerate("QXZ")]
+    written = [(one, moves[0]), (two, moves[1]), (one, moves[2]), (two, moves[0])]
+    assert store.append_all(written) == set()
+    assert store.append_all([]) == set()
+    assert store.journal(one) == [first, moves[0], moves[2]]
+    assert store.journal(two) == [moves[1], moves[0]]
+    assert store.append(two, first) == 3
+
+
 def test_a_redis_that_cannot_be_reached_is_refused_in_one_line(
     redis_server: RedisServer,
 ) -> None:

@@ -65,6 +65,7 @@ from sixdot.server.storage import (
     SeatKind,
     Status,
     Store,
+    StoreError,
     TableRecord,
     holding,
     open_store,
@@ -140,6 +141,8 @@ BOT_MOVE_MOST = 2.0
 #: connection to answer its closing: it stops within 5 seconds in all.
 HALT_WAIT = 2.0
 CLOSE_WAIT = 2.0
+#: Seconds before moves the store failed to journal are tried again.
+KEEP_AGAIN = 0.5
 #: How much less of a busy core the bot and hashing threads ask than the rest (nice).
 GIVE_WAY = 10
 
@@ -268,6 +271,11 @@ class Server:
         self.rota = Rota(BOT_WORKERS, self._bot_moves, BOT_BATCH)
         #: Bot work under way on the `thinking` threads, for a stop to wait on.
         self._thinking: set[Future[Any]] = set()
+        #: The tables with moves played and not yet journaled, each with
+        #: whether a person's move is among them (its bots may be due then).
+        self._keeping: dict[LiveTable, bool] = {}
+        #: The store failed the last moves: they are tried again (`_kept`).
+        self._unkept = False
         #: The tables' leases, and the way to the others' tables, where other
         #: processes share the store.
         self.owners: Owners | None = None
@@ -819,9 +827,9 @@ class Server:
         if table is None or client.seat is None:
             raise Problem.of("online-not-seated", table=table.id if table else 0)
         assert client.name is not None
-        # Checked and journaled here on the loop, not on a thread: it takes a
-        # fraction of a millisecond, and a trip to a thread would wait on
-        # the interpreter's lock behind a bot's search.
+        # Checked here on the loop, not on a thread: it takes a fraction of a
+        # millisecond, and a trip to a thread would wait on the interpreter's
+        # lock behind a bot's search.
         async with table.lock:
             try:
                 refusal = table.submit(client.name, message.move, message.turn)
@@ -831,7 +839,7 @@ class Server:
             client.send(refusal_frame(table.codec, table.id, visible(message.move), refusal))
             self._ask_again(client)
             return
-        self._play_on(table)
+        self._keep(table, person=True)
 
     def _ask_again(self, client: Client) -> None:
         """After a move of `client`'s was refused or could not be taken, its
@@ -868,6 +876,49 @@ class Server:
         self._send_new(table)
         self._want_bots(table)
 
+    def _keep(self, table: LiveTable, person: bool) -> None:
+        """`table`'s moves played and not yet journaled are journaled, then
+        sent (and, after a person's, its bots move): with every other
+        table's of this turn of the loop, in one write (`_kept`)."""
+        if not self._keeping:
+            asyncio.get_running_loop().call_soon(self._kept)
+        self._keeping[table] = self._keeping.get(table, False) or person
+
+    def _kept(self) -> None:
+        """Journal the moves `_keep` was told of, all in one write to the
+        store: on Redis one round trip and one fsync for them all, where each
+        move's own had held the loop up. A table whose lease was lost meanwhile
+        is dropped here; a store that fails is said in the log, and the moves
+        are tried again a moment later (none is sent before it is kept)."""
+        keeping, self._keeping = self._keeping, {}
+        batch = [
+            (table, *table.unkept()) for table in keeping if self.tables.get(table.id) is table
+        ]
+        try:
+            refused = self.store.append_all(
+                [(table.id, line) for table, _, lines in batch for line in lines]
+            )
+        except StoreError as err:
+            if not self._unkept:  # said once until it is done again: not twice a second
+                log.error("moves not journaled, tried again until they are: %s", err)
+            self._unkept = True
+            loop = asyncio.get_running_loop()
+            for table in keeping:
+                loop.call_later(KEEP_AGAIN, self._keep, table, keeping[table])
+            return
+        if self._unkept:
+            log.warning("moves journaled again")
+            self._unkept = False
+        for table, moves, _ in batch:
+            if table.id in refused:
+                self._lost(table.id)  # its lease lost: the table is not played here now
+                continue
+            table.kept(moves)
+            if keeping[table]:
+                self._play_on(table)
+            else:
+                self._send_new(table)
+
     def _want_bots(self, table: LiveTable) -> None:
         """A bot (or a stand-in) of `table` is to move: it moves in its turn on
         the rota, or, at a table played for listeners, when its `pace` is up."""
@@ -878,8 +929,8 @@ class Server:
         """A bot move at each table, in order, in one trip to a bot thread (a
         table gone has none), each told to `played` as soon as it is made.
 
-        Each move is journaled and sent from the loop as it comes, not at the
-        trip's end, so a slow move holds up no step made before it. The trip
+        Each move is journaled and sent from the loop as it comes (`_keep`),
+        not at the trip's end, so a slow move holds up no step made before it. The trip
         starts no move once it has taken `BOT_TRIP` seconds, or the server
         stops: the tables not reached are not told.
         """
@@ -896,14 +947,9 @@ class Server:
             def moved(made: tuple[LiveTable, float | None]) -> None:
                 table, seconds = made
                 del held[table.id]
-                try:
-                    if seconds is not None:  # else a fault: no more bot moves here
-                        table.journal()
-                except NotOwner:  # its lease lost: the table is not played here now
-                    seconds = None
-                    self._lost(table.id)
-                finally:
-                    table.lock.release()
+                table.lock.release()
+                if seconds is not None:  # else a fault: no more bot moves here
+                    self._keep(table, person=False)
                 played(
                     table.id,
                     Played(False, 0.0) if seconds is None else self._bot_moved(table, seconds),
@@ -919,14 +965,13 @@ class Server:
                 table.lock.release()
 
     def _bot_moved(self, table: LiveTable, seconds: float) -> Played:
-        """A bot move of `table` made: everyone there is sent it.
+        """A bot move of `table` made, to be sent once journaled (`_keep`).
 
         At a table no person plays, while anyone is there to hear (a watcher,
         a player whose seat a bot stands in for), the next move waits `pace`
         seconds, so each is heard; with nobody there the game plays on, a
         move each time the rota comes round to it.
         """
-        self._send_new(table)
         more = table.id in self.tables and table.bot_due
         if more and table.unattended and self._at(table):
             self.paced[table.id] = asyncio.get_running_loop().call_later(
@@ -977,6 +1022,7 @@ class Server:
         running = [asyncio.wrap_future(future) for future in list(self._thinking)]
         if running:
             await asyncio.wait(running, timeout=max(0.0, deadline - loop.time()))
+        self._kept()  # the moves made, journaled now: none waits for a turn of the loop
         for pool in (self.thinking, self.hashing, self.storing):
             pool.shutdown(wait=False, cancel_futures=True)
         if self.router is not None:
@@ -1065,7 +1111,7 @@ class Server:
             for client in self._at(table):
                 if client.seat == seat:
                     client.send(p.reply("time-up", table=table.id, seat=seat, move=move))
-        self._play_on(table)
+        self._keep(table, person=True)
 
     def _flush(self, client: Client, view: bool = False) -> None:
         """Send `client` the steps of its stream after the last it has, then its turn.

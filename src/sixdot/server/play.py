@@ -286,7 +286,7 @@ class LiveTable:
 
     def advance(self, most: int | None = None) -> None:
         """Let bots and stand-ins play until a person is to act (or `most`
-        moves are played); `journal` keeps the moves.
+        moves are played); the server journals the moves (`unkept`, `kept`).
 
         Blocking (bots think): the server calls it on a bot thread, one move
         a call and one call at a time per table (`server.rota`), and journals
@@ -310,7 +310,8 @@ class LiveTable:
         return all(stream.stand_in is not None for stream in self.streams.values())
 
     def submit(self, name: str, notation: str, turn: int | None = None) -> Refusal | None:
-        """`name`'s move as notation: played and journaled, or why it was refused.
+        """`name`'s move as notation: played, for the server to journal, or why
+        it was refused.
 
         Problem if `name` holds no seat here, the notation does not parse, or
         `turn` (the seat's turn number the move was made at) is over: a move
@@ -321,14 +322,19 @@ class LiveTable:
         seat = self.seat_of(name)
         if seat is None:
             raise Problem.of("online-not-seated", table=self.id)
-        if turn is not None and turn != self.made[seat]:
+        # Its moves played and not yet journaled count too: a move sent twice
+        # is late the second time, however soon.
+        if turn is not None and turn != self.made[seat] + self._unkept_of(seat):
             raise Problem.of("online-move-late")
         action = self.game.rules.parse_action(notation)  # NotationError: the caller says so
         result = self.match.submit(seat, action)
         if isinstance(result, Refusal):
             return result
-        self.journal()
         return None
+
+    def _unkept_of(self, seat: int) -> int:
+        assert self.match is not None
+        return sum(1 for s, _ in self.match.moves[self._journaled :] if s == seat)
 
     def others_moved(self, seat: int) -> int:
         """How many moves the seats other than `seat` have made in this game."""
@@ -341,8 +347,9 @@ class LiveTable:
 
     def play_for(self, seat: int) -> str | None:
         """A person's time to move ran out: the table's bot makes this one move
-        for them, journaled. The move's notation; None if the seat is no longer
-        asked (it moved just before). Blocking: the server calls it on a bot thread."""
+        for them, for the server to journal. The move's notation; None if the
+        seat is no longer asked (it moved just before). Blocking: the server
+        calls it on a bot thread."""
         match = self.match
         if match is None or seat not in self.waiting_for():
             return None
@@ -351,18 +358,30 @@ class LiveTable:
         action = bot.choose(state.view(seat), state.legal_actions(seat))
         played = match.submit(seat, action)
         assert not isinstance(played, Refusal), played  # a bot chooses among the legal moves
-        self.journal()
         return action.notation
 
-    def journal(self) -> None:
-        """Keep in the store the moves played since it was last called."""
+    def unkept(self) -> tuple[int, list[Entry]]:
+        """The moves played and not yet journaled, as journal lines, and how
+        many moves there are with them: for the server to journal (many
+        tables' in one write), then to say `kept`. A bot thread may play one
+        more meanwhile: it is kept the next time."""
         assert self.match is not None
         moves = self.match.moves
-        for seat, notation in moves[self._journaled :]:
-            self.store.append(self.id, Entry(EntryKind.MOVE, seat, "", notation))
+        lines = [
+            Entry(EntryKind.MOVE, seat, "", notation) for seat, notation in moves[self._journaled :]
+        ]
+        return len(moves), lines
+
+    def kept(self, moves: int) -> None:
+        """The first `moves` moves are in the journal: their steps may be sent
+        (`sendable`), and they count in the seats' turn numbers. A game over
+        with them is kept as over."""
+        assert self.match is not None
+        for seat, _ in self.match.moves[self._journaled : moves]:
             self.made[seat] += 1
-        self._journaled = len(moves)
-        if self.match.over and self.record.status is not Status.OVER:
+        self._journaled = moves
+        over = moves == len(self.match.moves) and self.match.over
+        if over and self.record.status is not Status.OVER:
             self.record = replace(self.record, status=Status.OVER)
             self.store.set_status(self.id, Status.OVER)
 

@@ -193,6 +193,12 @@ class Store(Protocol):
         """Add a line to a table's journal; its number, from 1."""
         ...
 
+    def append_all(self, entries: Sequence[tuple[int, Entry]]) -> set[int]:
+        """Add each line to its table's journal, in order, in one write (the
+        moves of many tables at once, as the server journals them): the
+        tables whose lines were refused, their leases another's (`NotOwner`)."""
+        ...
+
     def journal(self, table_id: int) -> list[Entry]: ...
 
     def leases(self) -> Leases | None:
@@ -470,22 +476,43 @@ class SqliteStore:
         self._run("UPDATE tables SET rules = ? WHERE id = ?", (revision, table_id))
 
     def append(self, table_id: int, entry: Entry) -> int:
+        return self._add([(table_id, entry)])[table_id]
+
+    def append_all(self, entries: Sequence[tuple[int, Entry]]) -> set[int]:
+        if entries:
+            self._add(entries)
+        return set()  # the folder is this process's alone: no table is another's
+
+    def _add(self, entries: Sequence[tuple[int, Entry]]) -> dict[int, int]:
+        """The lines added in one transaction; each table's last line number."""
+        last: dict[int, int] = {}
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                (last,) = self._db.execute(
-                    "SELECT COALESCE(MAX(n), 0) FROM journal WHERE table_id = ?", (table_id,)
-                ).fetchone()
-                self._db.execute(
-                    "INSERT INTO journal (table_id, n, kind, seat, author, text)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (table_id, last + 1, entry.kind.value, entry.seat, entry.author, entry.text),
-                )
+                for table_id, entry in entries:
+                    if table_id not in last:
+                        (last[table_id],) = self._db.execute(
+                            "SELECT COALESCE(MAX(n), 0) FROM journal WHERE table_id = ?",
+                            (table_id,),
+                        ).fetchone()
+                    last[table_id] += 1
+                    self._db.execute(
+                        "INSERT INTO journal (table_id, n, kind, seat, author, text)"
+                        " VALUES (?, ?, ?, ?, ?, ?)",
+                        (
+                            table_id,
+                            last[table_id],
+                            entry.kind.value,
+                            entry.seat,
+                            entry.author,
+                            entry.text,
+                        ),
+                    )
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
-        return int(last) + 1
+        return last
 
     def leases(self) -> None:
         """None: the folder is this process's alone (`holding`)."""
