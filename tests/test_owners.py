@@ -104,9 +104,11 @@ def test_moves_of_many_tables_are_journaled_in_one_trip_each_fenced_by_its_lease
         move = Entry(EntryKind.MOVE, 0, "", "keep AW")
         assert one.append_all([(tables[0], move)]) == set()  # Redis is given the script
         reads = int(raw.info("stats")["total_reads_processed"])
-        assert one.append_all([(t, move) for t in tables for _ in range(2)]) == {tables[3]}
-        # Its own trip, and this question's.
-        assert int(raw.info("stats")["total_reads_processed"]) - reads <= 2
+        lines = [(t, move) for t in tables for _ in range(2)]
+        assert one.append_all(lines) == {tables[3]}
+        # A trip a line would be 40 reads of Redis's. One trip is a read or a
+        # few (a busy Redis may read a pipeline as it comes), and this question's.
+        assert int(raw.info("stats")["total_reads_processed"]) - reads < len(lines) / 4
         kept = [len(one.journal(t)) for t in tables]
         assert kept == [3] + [0 if t == tables[3] else 2 for t in tables[1:]]
         raw.script_flush()  # as a Redis restarted has no scripts
