@@ -1213,7 +1213,7 @@ class Server:
         # step its person was sent, here or there.
         heard = table.heard.get(seat) if after is None and seat is not None else None
         # What it missed, or the game so far: its newest `RECENT` steps at most.
-        newest = len(table.public.steps) - 1
+        newest = table.last
         start = after if after is not None else heard
         client.sent = max(-1 if start is None else start, newest - RECENT, -1)
         client.turn_sent = -1
@@ -1344,8 +1344,7 @@ class Server:
         connected = {c.seat for c in self._at(table) if c.seat is not None}
         stand_ins = {s for s, stream in table.streams.items() if stream.stand_in is not None}
         watchers = sum(1 for c in self._at(table) if c.seat is None)
-        last = len(table.public.steps) - 1
-        return _facts(table.record, connected, stand_ins, table.left, watchers, last)
+        return _facts(table.record, connected, stand_ins, table.left, watchers, table.last)
 
     async def _lobby_tables(self) -> list[dict[str, Any]]:
         """The facts of every live table: this process's, and on a shared

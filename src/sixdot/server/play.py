@@ -132,6 +132,11 @@ class LiveTable:
         table taken over does not have."""
         return self._journaled + 1
 
+    @property
+    def last(self) -> int:
+        """The number of the last step anyone may be sent (-1: none yet)."""
+        return min(len(self.public.steps), self.sendable) - 1
+
     def waiting_for(self) -> tuple[int, ...]:
         """The people's seats asked to move now, stand-ins aside."""
         if self.match is None or self.match.over:

@@ -450,7 +450,7 @@ class Router:
         if now >= self.refresh:
             self.refresh = now + self.period / 3
             for table_id, facts in self.facts_out.items():
-                last = len(tables[table_id].public.steps) - 1
+                last = tables[table_id].last
                 if table_id not in self.facts_due and facts["last"] != last:
                     self.facts_due[table_id] = {**facts, "last": last}
         due = {t: facts for t, facts in self.facts_due.items() if t in tables}
