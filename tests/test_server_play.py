@@ -8,6 +8,7 @@ server killed with SIGKILL and started again are played here too.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -33,7 +34,7 @@ from redistools import RedisServer
 from sixdot.core import Event
 from sixdot.games import NAMES, get_game
 from sixdot.server.background import Background
-from sixdot.server.storage import EntryKind, SqliteStore, Status, open_store
+from sixdot.server.storage import EntryKind, SqliteStore, Status, StoreError, open_store
 from sixdot.table import GameSetup, Match, Step
 from sixdot.wire.codec import Codec
 from test_server import QUICK, Scripted, _close_clients, joined  # noqa: F401 - a fixture
@@ -605,62 +606,134 @@ def test_each_move_has_the_whole_time_again(tmp_path: Path) -> None:
     assert waited > 4  # the second pick's own 5 s, not the 1.5 s left of the first's
 
 
+class OneTable:
+    """A real `Server` on a real store with one table of Alphabeticell: Ana
+    (a connection without a socket: its frames are read from its outbox)
+    and a random bot, started. The server's methods are called as its loop
+    and a bot thread would call them, each step by the test."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        from sixdot.server.app import Client, Server
+        from sixdot.server.play import LiveTable, new_record
+
+        self.store = store
+        self.server = Server(store, hasher=QUICK)
+        game = get_game("alphabeticell")
+        record = new_record(game, 2, SHORT["alphabeticell"], "random", "Ana", None)
+        self.id = store.add_table(record)
+        self.table = LiveTable(store.table(self.id), store)  # type: ignore[arg-type]
+        self.server.tables[self.id] = self.table
+        self.table.sit("Ana", 0)
+        self.table.add_bot(1, None)
+        self.table.start()
+        self.ana = Client(ws=None, address="test", name="Ana")  # type: ignore[arg-type]
+        self.server.online["Ana"] = self.ana
+        self.server._place(self.ana, self.table, 0)
+        self.server._flush(self.ana)
+
+    @property
+    def match(self) -> Match:
+        assert self.table.match is not None
+        return self.table.match
+
+    def sent(self) -> list[tuple[str, int]]:
+        """The frames Ana was sent since last asked: (type, seq) of each with a seq."""
+        frames = []
+        while not self.ana.outbox.empty():
+            frames.append(json.loads(self.ana.outbox.get_nowait()))
+        self.ana.queued = 0
+        return [(f["type"], f["seq"]) for f in frames if "seq" in f]
+
+    def move(self) -> None:
+        """The next move, not journaled: Ana's (as `on_move` plays it) or the
+        bot's (as its thread plays it)."""
+        if 0 in self.table.waiting_for():
+            self.table.submit("Ana", self.match.legal(0)[0].notation)
+        else:
+            self.table.advance(1)
+
+    def journaled(self) -> None:
+        """The moves played journaled, as the server's `_kept` does."""
+        moves, lines = self.table.unkept()
+        assert self.store.append_all([(self.id, line) for line in lines]) == set()
+        self.table.kept(moves)
+
+
 def test_a_move_is_sent_to_nobody_before_it_is_journaled(tmp_path: Path) -> None:
     """A bot's move is played on a bot thread and journaled back on the loop.
     A `sync` answered between the two must not send it: were the process
     killed there, its players would have heard a move the table taken over
-    does not have. Sent, with the turn after it, once journaled. The real
-    server's methods on a real store, the bot thread's part played here."""
-    from sixdot.server.app import Client, Server
-    from sixdot.server.play import LiveTable, new_record
+    does not have. Sent, with the turn after it, once journaled."""
+    one = OneTable(SqliteStore(tmp_path))
+    while not one.table.bot_due:  # Ana plays until the bot is to move
+        one.move()
+        one.journaled()
+    one.server._send_new(one.table)
+    before = len(one.match.moves)
+    one.sent()
+    one.move()  # the bot thread's move, not yet journaled
+    assert len(one.match.moves) == before + 1
+    one.ana.turn_sent = -1  # as `sync` asks
+    one.server._flush(one.ana)
+    assert one.sent() == []
+    assert len(one.store.journal(one.id)) == before
+    one.journaled()  # back on the loop
+    one.server._send_new(one.table)
+    frames = one.sent()
+    assert frames[0] == ("step", before + 1)
+    asked = 0 in one.table.waiting_for()
+    assert [kind for kind, _ in frames].count("turn") == (1 if asked else 0)
+    one.store.close()
 
-    store = SqliteStore(tmp_path)
-    server = Server(store, hasher=QUICK)
-    record = new_record(get_game("alphabeticell"), 2, SHORT["alphabeticell"], "random", "Ana", None)
-    table_id = store.add_table(record)
-    table = LiveTable(store.table(table_id), store)  # type: ignore[arg-type]
-    server.tables[table_id] = table
-    table.sit("Ana", 0)
-    table.add_bot(1, None)
-    table.start()
-    ana = Client(ws=None, address="test", name="Ana")  # type: ignore[arg-type]
-    server.online["Ana"] = ana
-    server._place(ana, table, 0)
-    assert table.match is not None
 
-    def sent() -> list[dict[str, Any]]:
-        frames = []
-        while not ana.outbox.empty():
-            frames.append(json.loads(ana.outbox.get_nowait()))
-        ana.queued = 0
+class Failing(SqliteStore):
+    """A store whose journal writes fail while `failing` (a disk full, say)."""
+
+    failing = False
+    tries = 0
+
+    def append_all(self, entries: Any) -> set[int]:
+        if self.failing and entries:
+            self.tries += 1
+            raise StoreError("online-store-damaged", file="journal", why="no space left")
+        return super().append_all(entries)
+
+
+def test_moves_the_store_fails_to_keep_wait_unsent_and_go_once_it_is_back(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Moves the store cannot journal are sent to nobody and tried again,
+    said once in the log however often they are tried; once the store is
+    back they are journaled and sent, each once, in order."""
+    from sixdot.server.app import KEEP_AGAIN
+
+    store = Failing(tmp_path)
+    one = OneTable(store)
+    one.sent()
+
+    async def play() -> list[tuple[str, int]]:
+        store.failing = True
+        for _ in range(2):
+            one.move()
+            one.server._keep(one.table, person=True)
+            await asyncio.sleep(0)
+        while store.tries < 3:  # tried again, and again
+            await asyncio.sleep(KEEP_AGAIN / 5)
+        assert one.sent() == []
+        assert store.journal(one.id) == []
+        store.failing = False
+        frames: list[tuple[str, int]] = []
+        while ("step", 2) not in frames:  # kept within a try; bounded by the test's timeout
+            await asyncio.sleep(KEEP_AGAIN / 5)
+            frames += one.sent()
         return frames
 
-    def kinds(frames: list[dict[str, Any]]) -> list[tuple[str, int]]:
-        return [(f["type"], f["seq"]) for f in frames if "seq" in f]
-
-    server._flush(ana)
-
-    def journaled() -> None:  # as the server's `_kept` does
-        moves, lines = table.unkept()
-        assert store.append_all([(table_id, line) for line in lines]) == set()
-        table.kept(moves)
-
-    while not table.bot_due:  # Ana plays until the bot is to move
-        table.submit("Ana", table.match.legal(0)[0].notation)
-        journaled()
-    server._send_new(table)
-    before = len(table.match.moves)
-    sent()
-    table.advance(1)  # the bot thread's move, not yet journaled
-    assert len(table.match.moves) == before + 1
-    ana.turn_sent = -1  # as `sync` asks
-    server._flush(ana)
-    assert sent() == []
-    assert len(store.journal(table_id)) == before
-    journaled()  # back on the loop
-    server._send_new(table)
-    frames = sent()
-    assert kinds(frames)[0] == ("step", before + 1)
-    asked = 0 in table.waiting_for()
-    assert [t for t, _ in kinds(frames)].count("turn") == (1 if asked else 0)
+    with caplog.at_level("WARNING", "sixdot.server"):
+        frames = asyncio.run(asyncio.wait_for(play(), 30))
+    assert [seq for kind, seq in frames if kind == "step"] == [1, 2]
+    assert [(e.seat, e.text) for e in store.journal(one.id)] == list(one.match.moves[:2])
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 2, said
+    assert said[0].startswith("moves not journaled, tried again until they are")
+    assert said[1] == "moves journaled again"
     store.close()
