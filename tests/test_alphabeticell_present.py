@@ -158,3 +158,6 @@ def test_a_mistyped_take_hears_the_forms_of_now_without_brackets_or_keep() -> No
     assert few.startswith('"take xyz" is not a move. You may: take SH as S')
     for line in (said, few, say(Verbosity.BRIEF).not_a_move("take xyz", legal)):
         assert "keep" not in line and "[" not in line
+    # Typed text that would make the line too long is left to the input line.
+    long = say().not_a_move("take " + "x" * 30, legal)
+    assert long == "Not a move. Moves look like: take CARD as LETTER with LETTER, or pass."

@@ -158,6 +158,9 @@ cmd-unknown = Unknown command "{ $text }". Type moves or help.
     .brief = Unknown "{ $text }". Type help.
 cmd-not-a-move = "{ $text }" is not a move. Moves look like: { $notation }.
     .brief = "{ $text }": not a move. Like: { $notation }.
+# The same, where the text typed would make the line too long (the input line still shows it).
+cmd-not-a-move-like = Not a move. Moves look like: { $notation }.
+    .brief = Not a move. Like: { $notation }.
 cmd-not-a-move-now = "{ $text }" is not a move. You may: { $moves }.
 cmd-not-a-move-verbs = "{ $text }" is not a move. Moves now start: { $verbs }.
     .brief = "{ $text }": not a move. Start: { $verbs }.

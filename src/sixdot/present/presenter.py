@@ -230,17 +230,24 @@ class Presenter:
             )
             if fits(listed):
                 return listed
-        forms = self.words(
-            "cmd-not-a-move", text=text, notation=self.words(f"{self.prefix}-notation")
-        )
+        notation = self.words(f"{self.prefix}-notation")
         verbs = list(dict.fromkeys(n.split()[0] for n in notations if n.strip()))
-        if fits(forms) or not verbs:
+        if not verbs:
+            return self.not_a_move_like(text, notation)
+        forms = self.words("cmd-not-a-move", text=text, notation=notation)
+        if fits(forms):
             return forms
         # A game with many kinds of move: the verbs that start a move now, after
         # the typed text when the line can hold it (the input line still shows it).
         verbs_said = alternatives(self.words, verbs)
         said = self.words("cmd-not-a-move-verbs", text=text, verbs=verbs_said)
         return said if fits(said) else self.words("cmd-not-a-move-start", verbs=verbs_said)
+
+    def not_a_move_like(self, text: str, notation: str) -> str:
+        """`text` is not a move, and the forms moves take (`notation`); without
+        the text where the line would be too long: the input line still shows it."""
+        said = self.words("cmd-not-a-move", text=text, notation=notation)
+        return said if fits(said) else self.words("cmd-not-a-move-like", notation=notation)
 
     # -- what each game words for itself --
 

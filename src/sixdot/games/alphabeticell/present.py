@@ -81,7 +81,7 @@ class AlphabeticellPresenter(Presenter):
         if len(legal) <= FEW_MOVES or not takes:
             return super().not_a_move(text, legal)
         forms = "abc-forms-fix" if any(t.fix is not None for t in takes) else "abc-forms-offer"
-        return self.words("cmd-not-a-move", text=text, notation=self.words(forms))
+        return self.not_a_move_like(text, self.words(forms))
 
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
         if view.phase is Phase.PICK:

@@ -150,7 +150,7 @@ class ConsonantsPresenter(Presenter):
         phase = next((name for kind, name in _FORMS if kind in kinds), None)
         if len(legal) <= FEW_MOVES or phase is None:
             return super().not_a_move(text, legal)
-        return self.words("cmd-not-a-move", text=text, notation=self.words(f"con-forms-{phase}"))
+        return self.not_a_move_like(text, self.words(f"con-forms-{phase}"))
 
     def turn(self, view: View, legal: Sequence[Action]) -> list[str]:
         phase = view.phase
