@@ -217,10 +217,16 @@ def test_after_a_lay_the_turn_and_hand_list_only_the_cards_still_free() -> None:
 
 def test_a_mistyped_move_is_told_the_forms_of_this_phase_only() -> None:
     state = passing()
+    said = presenter().not_a_move("px", state.legal_actions(0))
+    assert said == (
+        '"px" is not a move. Moves look like: pass CARDS, keep CARD,'
+        " as: pass Q X, pass A over E, keep Q."
+    )
+    # With the text typed the line would pass the longest an answer may be
+    # (103 characters): the forms alone, the input line still showing the text.
     said = presenter().not_a_move("play wild", state.legal_actions(0))
     assert said == (
-        '"play wild" is not a move. Moves look like: pass CARDS, keep CARD,'
-        " as: pass Q X, pass A over E, keep Q."
+        "Not a move. Moves look like: pass CARDS, keep CARD, as: pass Q X, pass A over E, keep Q."
     )
 
 
