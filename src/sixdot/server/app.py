@@ -186,6 +186,8 @@ class Client:
     turn_sent: int = -1
     #: What the last turn frame asked: (the seat's moves made, its question).
     asked: tuple[int, int] | None = None
+    #: Its seat's view is to be sent once its steps are (`_flush`).
+    view_due: bool = False
     outbox: asyncio.Queue[bytes | None] = field(
         default_factory=lambda: asyncio.Queue(maxsize=OUTBOX)
     )
@@ -903,7 +905,7 @@ class Server:
                 log.error("moves not journaled, tried again until they are: %s", err)
             self._unkept = True
             loop = asyncio.get_running_loop()
-            for table in keeping:
+            for table, _, _ in batch:
                 loop.call_later(KEEP_AGAIN, self._keep, table, keeping[table])
             return
         if self._unkept:
@@ -1117,8 +1119,10 @@ class Server:
         """Send `client` the steps of its stream after the last it has, then its turn.
 
         A seat coming back to a game under way (`view`) is sent what it holds
-        before its turn, so its player hears their hand as a resumed local game says it.
+        before its turn, so its player hears their hand as a resumed local game says it;
+        with a move still being journaled, once it is kept and sent.
         """
+        client.view_due = client.view_due or view
         table = client.table
         if table is None or table.match is None or client.sent is None:
             return
@@ -1131,7 +1135,8 @@ class Server:
             return
         if client.seat is not None:
             table.heard[client.seat] = client.sent
-        if view and client.seat is not None:
+        if client.view_due and client.seat is not None:
+            client.view_due = False
             state = table.match.state
             client.send(view_frame(table.codec, table.id, client.sent, client.seat, state))
         if client.seat in table.waiting_for() and client.turn_sent != client.sent:
@@ -1232,6 +1237,7 @@ class Server:
     def _detach(self, client: Client) -> None:
         self._place(client, None, None)
         client.sent = -1
+        client.view_due = False
 
     @staticmethod
     def _place(client: Client, table: LiveTable | None, seat: int | None) -> None:
