@@ -612,7 +612,7 @@ class OneTable:
     and a random bot, started. The server's methods are called as its loop
     and a bot thread would call them, each step by the test."""
 
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: SqliteStore, start: bool = True) -> None:
         from sixdot.server.app import Client, Server
         from sixdot.server.play import LiveTable, new_record
 
@@ -625,11 +625,12 @@ class OneTable:
         self.server.tables[self.id] = self.table
         self.table.sit("Ana", 0)
         self.table.add_bot(1, None)
-        self.table.start()
+        if start:
+            self.table.start()
         self.ana = Client(ws=None, address="test", name="Ana")  # type: ignore[arg-type]
         self.server.online["Ana"] = self.ana
         self.server._place(self.ana, self.table, 0)
-        self.server._flush(self.ana)
+        self.server._flush(self.ana, view=True)  # as a seat attaching is flushed
 
     @property
     def match(self) -> Match:
@@ -684,6 +685,17 @@ def test_a_move_is_sent_to_nobody_before_it_is_journaled(tmp_path: Path) -> None
     assert frames[:2] == [("step", before + 1), ("view", before + 1)]
     asked = 0 in one.table.waiting_for()
     assert [kind for kind, _ in frames].count("turn") == (1 if asked else 0)
+    one.store.close()
+
+
+def test_a_seat_taken_before_the_deal_hears_its_hand_from_the_deal_alone(tmp_path: Path) -> None:
+    """No view after the deal for a seat that sat down before it: the deal
+    says the hand, and a view would say it again."""
+    one = OneTable(SqliteStore(tmp_path), start=False)
+    assert one.sent() == []
+    one.table.start()
+    one.server._send_new(one.table)
+    assert [kind for kind, _ in one.sent()] in (["step", "turn"], ["step"])
     one.store.close()
 
 

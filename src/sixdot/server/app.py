@@ -1122,10 +1122,10 @@ class Server:
         before its turn, so its player hears their hand as a resumed local game says it;
         with a move still being journaled, once it is kept and sent.
         """
-        client.view_due = client.view_due or view
         table = client.table
         if table is None or table.match is None or client.sent is None:
-            return
+            return  # a table not started has no view: its deal says the hands
+        client.view_due = client.view_due or view
         stream = table.stream(client.seat)
         end = min(len(stream), table.sendable)
         for seq in range(client.sent + 1, end):
