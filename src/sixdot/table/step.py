@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sixdot.core import Event
 
@@ -40,12 +40,35 @@ class Step:
     over: bool
     #: This step is a saved move played again to rebuild the game, not a new one.
     replay: bool = False
+    #: Every event is seen by all (the notation aside): found once, as most are.
+    public: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        public = all(type(event).visible_to is Event.visible_to for event in self.events)
+        object.__setattr__(self, "public", public)
 
     def for_seats(self, seats: Collection[int], players: int) -> Step:
         """This step as a listener holding `seats` may know it: only the events
-        they may see, and the notation only if one of them made the move."""
+        they may see, and the notation only if one of them made the move.
+
+        Most steps hold public events only: then every listener but the
+        mover is handed one shared copy, found once (a takeover replays
+        every step of hundreds of tables to each of their listeners).
+        """
+        mover = self.seat in seats
+        if self.public:
+            return self if mover or self.notation is None else self._unnamed()
         kept = tuple(event for event in self.events if seen_by(event, seats, players))
-        notation = self.notation if self.seat in seats else None
+        notation = self.notation if mover else None
         if notation == self.notation and len(kept) == len(self.events):
             return self  # all of it: shared, as it is frozen
         return Step(self.seat, notation, kept, self.over, self.replay)
+
+    def _unnamed(self) -> Step:
+        """This step without its notation, what those who did not move hear:
+        one copy, made at the first who asks."""
+        twin = self.__dict__.get("_twin")
+        if twin is None:
+            twin = Step(self.seat, None, self.events, self.over, self.replay)
+            object.__setattr__(self, "_twin", twin)
+        return twin
