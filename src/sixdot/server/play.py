@@ -18,6 +18,8 @@ the table to the same place.
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import secrets
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -37,6 +39,14 @@ from sixdot.wire.messages import LONGEST_TIMER, SHORTEST_TIMER
 
 if TYPE_CHECKING:
     from sixdot.server.app import Client
+
+
+@functools.lru_cache(maxsize=64)
+def _codec(game: str, options: str) -> Codec:
+    """One Codec for the tables of one game and options (as JSON), shared: a
+    Codec is read-only once made, and making one begins a game (a takeover
+    made hundreds on the loop, a millisecond and more each)."""
+    return Codec(GAMES[game], json.loads(options))
 
 
 class SeatStream(Controller):
@@ -94,7 +104,9 @@ class LiveTable:
     def codec(self) -> Codec:
         """How this table's events and views are written for its clients."""
         if self._codec is None:
-            self._codec = Codec(self.game, dict(self.record.options))
+            self._codec = _codec(
+                self.record.game, json.dumps(dict(self.record.options), sort_keys=True)
+            )
         return self._codec
 
     # -- facts --
