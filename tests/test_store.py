@@ -145,6 +145,34 @@ def test_lines_of_many_tables_kept_in_one_write_are_each_journals_in_order(
     assert store.append(two, first) == 3
 
 
+def test_a_journal_write_the_disk_refuses_is_a_store_error_and_keeps_nothing(
+    tmp_path: Path,
+) -> None:
+    """SQLite's "database or disk is full", met here through its own limit on
+    the file's pages: a StoreError, as Redis's refusals are, which the server
+    meets by trying the moves again (before, SQLite's own error escaped and
+    the moves were never kept); none of the write is kept, and once there
+    is room the same write is kept whole."""
+    store = open_store(tmp_path / "store")
+    try:
+        one = store.add_table(RECORD)
+        store.append(one, Entry(EntryKind.CHAT, None, "Ana", "hello"))
+        db = store._db  # type: ignore[attr-defined]  # SQLite's own limit, set on its file
+        (pages,) = db.execute("PRAGMA page_count").fetchone()
+        db.execute(f"PRAGMA max_page_count = {pages}")
+        long = [(one, Entry(EntryKind.MOVE, 0, "", "x" * 2000)) for _ in range(20)]
+        with pytest.raises(StoreError) as refused:
+            store.append_all(long)
+        assert refused.value.key == "online-store-cannot"
+        assert "full" in str(refused.value.facts["why"])
+        assert len(store.journal(one)) == 1
+        db.execute(f"PRAGMA max_page_count = {pages * 100}")
+        assert store.append_all(long) == set()
+        assert len(store.journal(one)) == 21
+    finally:
+        store.close()
+
+
 def test_a_redis_that_cannot_be_reached_is_refused_in_one_line(
     redis_server: RedisServer,
 ) -> None:

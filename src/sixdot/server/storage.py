@@ -484,11 +484,15 @@ class SqliteStore:
         return set()  # the folder is this process's alone: no table is another's
 
     def _add(self, entries: Sequence[tuple[int, Entry]]) -> dict[int, int]:
-        """The lines added in one transaction; each table's last line number."""
+        """The lines added in one transaction; each table's last line number.
+
+        SQLite's refusal (the disk full, an I/O error) is a StoreError, as
+        Redis's is: the server tries the moves again until they are kept,
+        where SQLite's own error had left them unkept, their table stuck."""
         last: dict[int, int] = {}
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
+                self._db.execute("BEGIN IMMEDIATE")
                 for table_id, entry in entries:
                     if table_id not in last:
                         (last[table_id],) = self._db.execute(
@@ -508,10 +512,13 @@ class SqliteStore:
                             entry.text,
                         ),
                     )
-            except BaseException:
-                self._db.execute("ROLLBACK")
+                self._db.execute("COMMIT")
+            except BaseException as err:
+                if self._db.in_transaction:  # SQLite may have rolled it back itself
+                    self._db.execute("ROLLBACK")
+                if isinstance(err, sqlite3.DatabaseError):
+                    raise _damage(self.path, err) from None
                 raise
-            self._db.execute("COMMIT")
         return last
 
     def leases(self) -> None:
