@@ -8,13 +8,13 @@ account, the message as it came; the same script rings the bell of the
 process holding the table's lease (`sixdot:bell:NAME`, a stream of table
 ids). The owner reads its bell and the inboxes rung, not every inbox of its
 tables each time (an XREAD naming 600 inboxes took 1.2 to 2.6 ms of its
-loop's CPU, a bell's 0.16 ms, ten times a second idle), and every inbox of its tables now and then, so that a
-ring lost (none rung while nobody held the lease; the bell trimmed) costs
-a moment, never a message. It answers each remote connection through a
-`Relayed` client, whose frames
-go to the gateway's outbox, the stream `sixdot:outbox:NAME`, which the
-gateway reads and writes to the websocket. Frames are the wire's, events as
-data, so the words are still made at the listener's side.
+loop's CPU, a bell's 0.16 ms, ten times a second idle), and every inbox of
+its tables now and then, so that a ring lost (none rung while nobody held
+the lease; the bell trimmed) costs a moment, never a message. It answers
+each remote connection through a `Relayed` client, whose frames go to the
+gateway's outbox, the stream `sixdot:outbox:NAME`, which the gateway reads
+and writes to the websocket. Frames are the wire's, events as data, so the
+words are still made at the listener's side.
 
 Streams rather than pub/sub: a message waits in the inbox while the table
 has no owner (its owner died, the next one has not taken it yet) and is
