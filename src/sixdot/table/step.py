@@ -8,13 +8,19 @@ from dataclasses import dataclass, field
 from sixdot.core import Event
 
 
+def is_public(event: Event) -> bool:
+    """Whether `event` is seen by every seat, as most are: its kind keeps the
+    default `visible_to`."""
+    return type(event).visible_to is Event.visible_to
+
+
 def seen_by(event: Event, seats: Collection[int], players: int) -> bool:
     """Whether a listener holding `seats` may see `event`.
 
     A listener for seats sees what any of them may see; one with no seat (a
     spectator) sees only what every seat may see: public events.
     """
-    if type(event).visible_to is Event.visible_to:  # public: seen by all (most events)
+    if is_public(event):
         return True
     if seats:
         return any(event.visible_to(seat) for seat in seats)
@@ -44,8 +50,7 @@ class Step:
     public: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        public = all(type(event).visible_to is Event.visible_to for event in self.events)
-        object.__setattr__(self, "public", public)
+        object.__setattr__(self, "public", all(map(is_public, self.events)))
 
     def for_seats(self, seats: Collection[int], players: int) -> Step:
         """This step as a listener holding `seats` may know it: only the events
