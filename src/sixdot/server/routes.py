@@ -582,7 +582,11 @@ class Router:
             if not due:
                 return
         streams = {INBOX + str(t): self.read.get(t, b"0") for t in sorted(due)}
-        found = await self.redis.xread(streams, count=INBOX_READ)  # type: ignore[arg-type]
+        try:
+            found = await self.redis.xread(streams, count=INBOX_READ)  # type: ignore[arg-type]
+        except RedisError:  # read again once Redis answers, not left to the next sweep
+            self.unread |= due
+            raise
         for stream, entries in found:
             table_id = int(stream.decode()[len(INBOX) :])
             if table_id not in self.server.tables:
